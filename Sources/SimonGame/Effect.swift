@@ -1,0 +1,53 @@
+/// Something the game asks the cabinet to do. Timer durations count from the time of
+/// the event that produced the effect.
+public enum Effect: Equatable, Sendable {
+  /// Turn a pad's light on or off.
+  case light(Pad, on: Bool)
+  /// Start a tone, replacing any that is sounding.
+  case tone(Tone)
+  /// Stop the tone that is sounding.
+  case silence
+  /// Start (or restart) a timer.
+  case startTimer(TimerID, after: Duration)
+  /// Stop a timer; it will not fire.
+  case cancelTimer(TimerID)
+  /// What the game is doing changed.
+  case status(Status)
+  /// A game ended: store its result. `newBest` is true when it beat the table's best.
+  case record(GameResult, newBest: Bool)
+  /// The settings were changed at the cabinet: persist them.
+  case settingsChanged(Settings)
+}
+
+/// What the game is doing, as the simulated-cabinet socket and `simonctl status` show it.
+public struct Status: Equatable, Sendable {
+  /// The phase of the game.
+  public var phase: Phase
+  /// The length of the sequence being played or repeated; 0 outside a game.
+  public var round: Int
+  /// The points earned so far in this game (or the last one, at game over).
+  public var points: Int
+
+  /// A status with every value given.
+  public init(phase: Phase, round: Int, points: Int) {
+    self.phase = phase
+    self.round = round
+    self.points = points
+  }
+}
+
+/// The phases of SPEC section 2; the raw values are the names on the wire.
+public enum Phase: String, CaseIterable, Codable, Sendable {
+  /// Waiting for a player (the settings menu counts as idle).
+  case idle
+  /// The slow animation that runs after a minute without play.
+  case attract
+  /// The three beats before Simon starts.
+  case countdown
+  /// Simon is showing the sequence (or a cue, pause or victory signal within a game).
+  case simon
+  /// The player is repeating the sequence.
+  case player
+  /// The game has ended; a press starts a new one.
+  case gameover
+}

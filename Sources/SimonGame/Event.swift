@@ -1,0 +1,34 @@
+/// Something that happened, with the time it happened on the cabinet's monotonic clock.
+public enum Event: Equatable, Sendable {
+  /// An input went down (already debounced).
+  case pressed(Input, at: Duration)
+  /// An input came up (already debounced).
+  case released(Input, at: Duration)
+  /// A timer the game started has run out.
+  case timerFired(TimerID, at: Duration)
+  /// The daemon is stopping: record the running game and go dark.
+  case shutdown(at: Duration)
+
+  /// When it happened.
+  public var time: Duration {
+    switch self {
+    case .pressed(_, let at), .released(_, let at), .timerFired(_, let at), .shutdown(let at): at
+    }
+  }
+}
+
+/// The timers the game uses; starting a timer that is running restarts it.
+public enum TimerID: Hashable, Sendable {
+  /// The next step of whatever the cabinet is showing (Simon's signals, countdown, ...).
+  case step
+  /// The player's time to press runs out.
+  case playerTimeout
+  /// A short press has been lit long enough and may go dark.
+  case pressMinimum(Pad)
+  /// The cabinet has been idle long enough for the attract animation.
+  case attract
+  /// A pad has been held long enough at idle to open the settings menu.
+  case menuHold(Pad)
+  /// The settings menu has waited long enough for a press and closes.
+  case menuIdle
+}

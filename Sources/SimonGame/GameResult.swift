@@ -1,0 +1,52 @@
+/// What a finished game earned: everything of a score record but the wall-clock times,
+/// which the game cannot know.
+public struct GameResult: Codable, Equatable, Sendable {
+  /// The score.
+  public var points: Int
+  /// The longest sequence repeated correctly.
+  public var rounds: Int
+  /// The game variant.
+  public var mode: GameMode
+  /// The difficulty.
+  public var difficulty: Difficulty
+  /// The player, the team, or in player-adds the winner.
+  public var name: String
+  /// Every player who took part, in turn order.
+  public var members: [String]
+  /// How the game ended.
+  public var ending: GameEnding
+  /// From the start of the countdown to the end of the game.
+  public var duration: Duration
+  /// In levels mode, the level reached (1 before the first target); nil otherwise.
+  public var level: Int?
+
+  /// A result with every value given.
+  public init(
+    points: Int, rounds: Int, mode: GameMode, difficulty: Difficulty, name: String,
+    members: [String], ending: GameEnding, duration: Duration, level: Int? = nil
+  ) {
+    self.points = points
+    self.rounds = rounds
+    self.mode = mode
+    self.difficulty = difficulty
+    self.name = name
+    self.members = members
+    self.ending = ending
+    self.duration = duration
+    self.level = level
+  }
+}
+
+/// One high-score table: there is one per mode and difficulty.
+public struct TableKey: Hashable, Codable, Sendable {
+  /// The game variant.
+  public var mode: GameMode
+  /// The difficulty.
+  public var difficulty: Difficulty
+
+  /// The table of a mode and difficulty.
+  public init(mode: GameMode, difficulty: Difficulty) {
+    self.mode = mode
+    self.difficulty = difficulty
+  }
+}

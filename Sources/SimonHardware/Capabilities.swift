@@ -1,0 +1,75 @@
+import SimonGame
+
+/// A change of an input's level, as a backend saw it, before debouncing.
+public struct InputEdge: Equatable, Sendable {
+  /// Which input changed.
+  public var input: Input
+  /// True when the input went down (pressed), false when it came up.
+  public var pressed: Bool
+  /// When the change happened on CLOCK_MONOTONIC (from the kernel where it says).
+  public var at: MonotonicInstant
+
+  /// An edge with every value given.
+  public init(_ input: Input, pressed: Bool, at: MonotonicInstant) {
+    self.input = input
+    self.pressed = pressed
+    self.at = at
+  }
+}
+
+/// A backend's inputs: pads and whichever controls are wired.
+public protocol InputSource: Sendable {
+  /// The inputs this backend has; the game offers what needs a missing one no further.
+  var wired: Set<Input> { get }
+  /// Every edge, in order, as it happens. The stream ends when the backend closes.
+  func edges() -> AsyncStream<InputEdge>
+}
+
+/// The pads' LEDs.
+public protocol Lights: Sendable {
+  /// Drives a pad's LED. Promises the request was handed to the hardware, not that the
+  /// lamp is electrically lit.
+  /// - Throws: `HardwareError` when the line cannot be driven.
+  func set(_ pad: Pad, on: Bool) throws
+}
+
+/// The speaker. Faults never reach the caller: a speaker that cannot sound stays silent,
+/// logs the fault once and recovers by itself.
+public protocol Speaker: Sendable {
+  /// Starts a tone at a frequency and a volume in percent, replacing any tone sounding.
+  func startTone(hertz: Double, volume: Int)
+  /// Stops the tone, with a short release so it does not click.
+  func stopTone()
+}
+
+/// A hardware fault, with a kind a program can act on and a message for people that
+/// names the line, chip or device.
+public struct HardwareError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The broad class of a fault.
+  public enum Kind: String, Sendable {
+    /// No device (no GPIO chip, no sound card).
+    case noDevice
+    /// The named line or device does not exist.
+    case noSuchLine
+    /// Another process holds the line or device.
+    case busy
+    /// The device exists but this user may not open it.
+    case permissionDenied
+    /// The device failed while in use.
+    case io
+  }
+
+  /// The broad class of the fault.
+  public var kind: Kind
+  /// What went wrong, for people, naming the object.
+  public var message: String
+
+  /// A fault of a kind with its message.
+  public init(_ kind: Kind, _ message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  /// The message.
+  public var description: String { message }
+}

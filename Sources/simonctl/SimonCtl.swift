@@ -1,0 +1,13 @@
+import ArgumentParser
+import SimonDaemon
+
+/// The operator tool: scores, players, settings, configuration and hardware checks.
+@main
+struct SimonCtl: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "simonctl",
+    abstract: "Manage a Simon cabinet: scores, players, settings, configuration, hardware.",
+    version: simonVersion,
+    subcommands: []
+  )
+}

@@ -1,0 +1,2 @@
+import SimonDaemon
+print("simond \(simonVersion)")
