@@ -112,8 +112,9 @@ public final class ManualClock: Clock, Sendable {
     }
   }
 
-  private func takeSettleWaitersIfSettled(_ state: inout State) -> [CheckedContinuation<Void, Never>]
-  {
+  private func takeSettleWaitersIfSettled(_ state: inout State) -> [CheckedContinuation<
+    Void, Never
+  >] {
     guard state.sleepers.count >= sleepersWhenIdle else { return [] }
     defer { state.settleWaiters.removeAll() }
     return state.settleWaiters

@@ -1,2 +1,3 @@
 import SimonDaemon
+
 print("simond \(simonVersion)")

@@ -1,0 +1,79 @@
+/// Idle, attract, game over and the replay buttons: the cabinet between games.
+extension Game {
+  mutating func enterIdle() {
+    stage = .idle
+    match = nil
+    answer = nil
+    setStatus(.idle)
+    emit(.startTimer(.attract, after: cabinet.attractAfter))
+  }
+
+  mutating func idlePressed(_ input: Input, at now: Duration) {
+    emit(.startTimer(.attract, after: cabinet.attractAfter))
+    if let pad = input.pad {
+      guard accepted[input] == nil else { return }
+      beginPress(input, pad: pad, at: now)
+      emit(.startTimer(.menuHold(pad), after: Timings.menuHold))
+      if !cabinet.hasStartButton, pendingStart == nil { pendingStart = pad }
+      return
+    }
+    switch input {
+    case .start: startGame(at: now)
+    case .last: replay(lastSequence, at: now)
+    case .longest: replay(longestSequence, at: now)
+    default: break
+    }
+  }
+
+  mutating func gameOverPressed(_ input: Input, at now: Duration) {
+    switch input {
+    case .green, .red, .yellow, .blue, .start:
+      swallowed.insert(input)
+      startGame(at: now)
+    case .last:
+      replay(lastSequence, at: now)
+    case .longest:
+      replay(longestSequence, at: now)
+    case .up, .down, .left, .right:
+      emit(.startTimer(.attract, after: cabinet.attractAfter))
+    }
+  }
+
+  /// The touch that ends the attract animation only wakes the cabinet.
+  mutating func wake(_ input: Input, at now: Duration) {
+    emit(.cancelTimer(.step))
+    swallowed.insert(input)
+    darken()
+    enterIdle()
+  }
+
+  mutating func enterAttract() {
+    darken()
+    stage = .attract
+    attractStep = 0
+    setStatus(.attract)
+    showAttract()
+  }
+
+  /// One slow step of the attract animation: the next pad round the cabinet, no sound.
+  mutating func showAttract() {
+    let order: [Pad] = [.green, .red, .blue, .yellow]
+    let pad = order[attractStep % order.count]
+    for other in Pad.allCases where other != pad { setLight(other, on: false) }
+    setLight(pad, on: true)
+    emit(.startTimer(.step, after: Timings.attractStep))
+  }
+
+  /// Plays a remembered sequence at the current difficulty's speed; nothing to replay,
+  /// nothing happens.
+  mutating func replay(_ sequence: [Pad], at now: Duration) {
+    guard !sequence.isEmpty else { return }
+    darken()
+    emit(.cancelTimer(.attract))
+    match = nil
+    lastStatus = Status(phase: .simon, round: sequence.count, points: 0)
+    emit(.status(lastStatus!))
+    playScript(
+      Scripts.signals(sequence, timings: Timings(settings.difficulty)), then: .idle, at: now)
+  }
+}

@@ -1,0 +1,208 @@
+/// A game from the countdown to its record: rounds, answers, targets and endings.
+extension Game {
+  mutating func startGame(at now: Duration) {
+    emit(.cancelTimer(.attract))
+    darken()
+    let mode = settings.mode == .directional && !cabinet.hasJoystick ? .classic : settings.mode
+    let range = mode.playerRange
+    let count = min(max(settings.players, range.lowerBound), range.upperBound)
+    let names = (0..<count).map { cabinet.playerName($0, of: count) }
+    match = Match(
+      mode: mode, difficulty: settings.difficulty, startedAt: now, names: names,
+      teamName: cabinet.teamName, skillTarget: mode == .classic ? settings.skillTarget : 0,
+      answersWithJoystick: mode == .directional, active: Array(names.indices))
+    answer = nil
+    setStatus(.countdown)
+    playScript(Scripts.countdown, then: .beginRound, at: now)
+  }
+
+  /// The next round: one more signal (Simon's in most modes), the cue, Simon's turn.
+  mutating func beginRound(at now: Duration) {
+    guard var match else { return }
+    darken()
+    if match.mode != .playerAdds || match.sequence.isEmpty {
+      match.sequence.append(Pad.allCases.randomElement(using: &random)!)
+    }
+    self.match = match
+    setStatus(.simon)
+    beginTurn(at: now, simonPlays: true)
+  }
+
+  /// A player's turn: the cue where turns rotate, Simon's signals where he plays them.
+  mutating func beginTurn(at now: Duration, simonPlays: Bool) {
+    guard let match else { return }
+    var steps: [ScriptStep] = []
+    if match.cuesTurns { steps += Scripts.cue(player: match.currentPlayer + 1) }
+    if simonPlays { steps += Scripts.signals(match.sequence, timings: match.timings) }
+    playScript(steps, then: .answer, at: now)
+  }
+
+  mutating func scriptFinished(_ next: AfterScript, at now: Duration) {
+    switch next {
+    case .beginRound: beginRound(at: now)
+    case .answer: openAnswer(at: now)
+    case .nextTurn: beginTurn(at: now, simonPlays: false)
+    case .afterRazz: afterRazz(at: now)
+    case .afterVictory: afterVictory(at: now)
+    case .gameOver: enterGameOver()
+    case .idle:
+      darken()
+      enterIdle()
+    }
+  }
+
+  mutating func openAnswer(at now: Duration) {
+    guard let match else { return }
+    stage = .answering
+    answer = Answer(lastPressAt: now)
+    setStatus(.player)
+    emit(.startTimer(.playerTimeout, after: match.timings.playerTimeout))
+  }
+
+  mutating func answerPressed(_ input: Input, at now: Duration) {
+    guard let match, var answer, accepted[input] == nil else { return }
+    let pad: Pad
+    if match.answersWithJoystick {
+      guard let direction = input.directionalPad else { return }
+      pad = direction
+    } else {
+      guard let own = input.pad else { return }
+      pad = own
+    }
+    beginPress(input, pad: pad, at: now)
+    answer.gaps.append(now - answer.lastPressAt)
+    answer.lastPressAt = now
+    self.answer = answer
+
+    if answer.adding {
+      self.match?.sequence.append(pad)
+      turnComplete(at: now)
+    } else if pad == match.sequence[answer.index] {
+      answer.index += 1
+      self.answer = answer
+      if answer.index < match.sequence.count {
+        emit(.startTimer(.playerTimeout, after: match.timings.playerTimeout))
+      } else if match.mode == .playerAdds {
+        self.answer?.adding = true
+        self.match?.rounds = max(match.rounds, match.sequence.count)
+        emit(.startTimer(.playerTimeout, after: match.timings.playerTimeout))
+      } else {
+        turnComplete(at: now)
+      }
+    } else {
+      mistake(ending: .mistake, at: now)
+    }
+  }
+
+  /// The sequence was repeated (and in player-adds extended): score it and go on.
+  mutating func turnComplete(at now: Duration) {
+    guard var match, let answer else { return }
+    emit(.cancelTimer(.playerTimeout))
+    match.points += Scoring.roundPoints(gaps: answer.gaps, difficulty: match.difficulty)
+    if match.mode != .playerAdds { match.rounds = match.sequence.count }
+    self.answer = nil
+    stage = .script
+    let length = match.sequence.count
+    switch match.mode {
+    case .playerAdds:
+      match.turn = (match.turn + 1) % match.active.count
+      self.match = match
+      setStatus(.simon)
+      playScript(Scripts.pause(Timings.pauseAfterRound), then: .nextTurn, at: now)
+    case .classic where match.skillTarget > 0 && length >= match.skillTarget,
+      .levels where length >= match.nextLevelTarget:
+      if match.mode == .levels {
+        match.level += 1
+        match.nextLevelTarget += 5
+      }
+      self.match = match
+      setStatus(.simon)
+      let victory = Scripts.victory(pad: match.sequence[length - 1])
+      playScript(Scripts.pause(Timings.pauseAfterRound) + victory, then: .afterVictory, at: now)
+    default:
+      match.turn = (match.turn + 1) % match.active.count
+      self.match = match
+      setStatus(.simon)
+      playScript(Scripts.pause(Timings.pauseAfterRound), then: .beginRound, at: now)
+    }
+  }
+
+  mutating func afterVictory(at now: Duration) {
+    guard var match else { return }
+    switch match.mode {
+    case .levels:
+      match.turn = (match.turn + 1) % match.active.count
+      self.match = match
+      playScript(Scripts.pause(Timings.pauseAfterRound), then: .beginRound, at: now)
+    default:
+      finish(.win, at: now, show: [])
+    }
+  }
+
+  /// A wrong press or a timeout: the razz with the expected pad flashing; the game ends,
+  /// or in player-adds the player is out.
+  mutating func mistake(ending: GameEnding, at now: Duration) {
+    guard var match, let answer else { return }
+    emit(.cancelTimer(.playerTimeout))
+    let expected: Pad? =
+      answer.adding ? match.sequence.last : match.sequence[answer.index]
+    self.answer = nil
+    darken()
+    if match.mode == .playerAdds {
+      match.active.remove(at: match.turn % match.active.count)
+      if match.turn >= match.active.count { match.turn = 0 }
+      if match.active.count == 1 { match.winner = match.active[0] }
+      self.match = match
+      setStatus(.simon)
+      playScript(Scripts.razz(expected: expected), then: .afterRazz, at: now)
+      return
+    }
+    match.points = Scoring.afterFinalMistake(match.points, difficulty: match.difficulty)
+    self.match = match
+    finish(ending, at: now, show: Scripts.razz(expected: expected))
+  }
+
+  mutating func afterRazz(at now: Duration) {
+    guard let match else { return }
+    if match.winner != nil, match.ending == nil {
+      let victory = match.sequence.last.map { Scripts.victory(pad: $0) } ?? []
+      finish(.win, at: now, show: victory)
+    } else if match.ending == nil {
+      setStatus(.simon)
+      beginTurn(at: now, simonPlays: false)
+    } else {
+      enterGameOver()
+    }
+  }
+
+  /// Records the game now and shows what ends it (razz, victory), then the celebration
+  /// for a new best.
+  mutating func finish(_ ending: GameEnding, at now: Duration, show steps: [ScriptStep]) {
+    guard var match else { return }
+    match.ending = ending
+    self.match = match
+    let result = match.result(at: now, ending: ending)
+    let key = TableKey(mode: result.mode, difficulty: result.difficulty)
+    let newBest = result.points > (bests[key] ?? 0)
+    if newBest { bests[key] = result.points }
+    record(result, newBest: newBest)
+    setStatus(.gameover)
+    playScript(steps + (newBest ? Scripts.celebration : []), then: .gameOver, at: now)
+  }
+
+  mutating func record(_ result: GameResult, newBest: Bool) {
+    if let match {
+      lastSequence = match.sequence
+      if match.sequence.count > longestSequence.count { longestSequence = match.sequence }
+    }
+    emit(.record(result, newBest: newBest))
+  }
+
+  mutating func enterGameOver() {
+    darken()
+    stage = .gameOver
+    answer = nil
+    setStatus(.gameover)
+    emit(.startTimer(.attract, after: cabinet.attractAfter))
+  }
+}

@@ -1,0 +1,94 @@
+/// The settings menu: hold a pad 2 s at idle; each press steps to the next choice; the
+/// lit pad shows the choice (all four for a fifth); 5 s without a press saves and closes.
+///
+/// Pages by the pad held: green the mode, red the difficulty, yellow the number of
+/// players, blue the sound (off, 25, 50, 75, 100 %).
+extension Game {
+  /// The volumes the sound page offers after "off".
+  static let menuVolumes = [25, 50, 75, 100]
+
+  mutating func openMenu(for pad: Pad, at now: Duration) {
+    emit(.cancelTimer(.attract))
+    darken()
+    let page: Menu.Page =
+      switch pad {
+      case .green: .mode
+      case .red: .difficulty
+      case .yellow: .players
+      case .blue: .sound
+      }
+    menu = Menu(page: page, choice: currentChoice(page), choices: choiceCount(page))
+    stage = .menu
+    showMenuChoice()
+    emit(.startTimer(.menuIdle, after: Timings.menuIdle))
+  }
+
+  mutating func menuPressed(_ input: Input, at now: Duration) {
+    guard var menu else { return }
+    swallowed.insert(input)
+    if input == .start {
+      closeMenu(at: now)
+      return
+    }
+    guard input.pad != nil else { return }
+    menu.choice = (menu.choice + 1) % menu.choices
+    self.menu = menu
+    showMenuChoice()
+    emit(.startTimer(.menuIdle, after: Timings.menuIdle))
+  }
+
+  mutating func closeMenu(at now: Duration) {
+    guard let menu else { return }
+    emit(.cancelTimer(.menuIdle))
+    self.menu = nil
+    var changed = settings
+    switch menu.page {
+    case .mode: changed.mode = menuModes[menu.choice]
+    case .difficulty: changed.difficulty = Difficulty.allCases[menu.choice]
+    case .players: changed.players = menu.choice + 1
+    case .sound:
+      changed.soundOn = menu.choice > 0
+      if menu.choice > 0 { changed.volume = Self.menuVolumes[menu.choice - 1] }
+    }
+    darken()
+    if changed != settings {
+      settings = changed
+      emit(.settingsChanged(changed))
+    }
+    enterIdle()
+  }
+
+  /// The modes the menu offers: directional only where a joystick is wired.
+  var menuModes: [GameMode] {
+    GameMode.allCases.filter { $0 != .directional || cabinet.hasJoystick }
+  }
+
+  private func choiceCount(_ page: Menu.Page) -> Int {
+    switch page {
+    case .mode: menuModes.count
+    case .difficulty: Difficulty.allCases.count
+    case .players: 5
+    case .sound: Self.menuVolumes.count + 1
+    }
+  }
+
+  private func currentChoice(_ page: Menu.Page) -> Int {
+    switch page {
+    case .mode: menuModes.firstIndex(of: settings.mode) ?? 0
+    case .difficulty: Difficulty.allCases.firstIndex(of: settings.difficulty) ?? 1
+    case .players: min(max(settings.players, 1), 5) - 1
+    case .sound:
+      settings.soundOn
+        ? 1 + (Self.menuVolumes.firstIndex { $0 >= settings.volume } ?? Self.menuVolumes.count - 1)
+        : 0
+    }
+  }
+
+  /// Choice k lights pad k; the fifth choice lights all four.
+  private mutating func showMenuChoice() {
+    guard let menu else { return }
+    for pad in Pad.allCases {
+      setLight(pad, on: menu.choice >= Pad.allCases.count || pad.index == menu.choice)
+    }
+  }
+}

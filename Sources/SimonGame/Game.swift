@@ -1,0 +1,293 @@
+/// The whole game of Simon as a value: feed it events, it answers with effects.
+///
+/// `Game` performs no I/O, reads no clock and draws randomness only from the generator it
+/// is given, so every rule can be checked by feeding events and reading effects. Its
+/// promises: effects are returned in the order they must happen; timers count from the
+/// time of the event that started them; after a game ends and its razz and celebration
+/// are over, every light is off and nothing sounds.
+public struct Game: Sendable {
+  /// The settings new games start with.
+  public internal(set) var settings: Settings
+  /// The cabinet's inputs and the names of who is playing.
+  public var cabinet: Cabinet
+  /// The all-time best points of each table, to tell a new best; the game raises an
+  /// entry when one of its games beats it.
+  public var bests: [TableKey: Int]
+  /// The sequence of the last game, for the `last` button.
+  public internal(set) var lastSequence: [Pad] = []
+  /// The longest sequence since the game was created, for the `longest` button.
+  public internal(set) var longestSequence: [Pad] = []
+
+  var random: SeededRandom
+  var stage: Stage = .idle
+  var match: Match?
+  var answer: Answer?
+  var menu: Menu?
+  var script: [ScriptStep] = []
+  var scriptIndex = 0
+  var afterScript: AfterScript = .idle
+  var attractStep = 0
+  /// Presses the game accepted (lit) and has not seen released, with their times.
+  var accepted: [Input: Duration] = [:]
+  /// Inputs whose release must be ignored (the touch that woke the attract, say).
+  var swallowed: Set<Input> = []
+  /// No start button: the pad whose release starts a game.
+  var pendingStart: Pad?
+  var lit: Set<Pad> = []
+  var sounding: Tone?
+  var lastStatus: Status?
+  var effects: [Effect] = []
+
+  /// Where the game is.
+  enum Stage: Equatable, Sendable {
+    /// Waiting for a player; free play where a start button is wired.
+    case idle
+    /// The slow animation; the next touch only wakes the cabinet.
+    case attract
+    /// The settings menu is open.
+    case menu
+    /// A script is playing (countdown, Simon's turn, a cue, razz, ...).
+    case script
+    /// The player is answering.
+    case answering
+    /// A game is over; a press starts the next.
+    case gameOver
+    /// The daemon is stopping; nothing more happens.
+    case stopped
+  }
+
+  /// A game at idle.
+  /// - Parameters:
+  ///   - settings: what new games start with.
+  ///   - cabinet: what is wired, and who plays.
+  ///   - bests: all-time best points per table, from the score store.
+  ///   - random: the source of every sequence.
+  public init(
+    settings: Settings = .defaults, cabinet: Cabinet = Cabinet(), bests: [TableKey: Int] = [:],
+    random: SeededRandom = SeededRandom()
+  ) {
+    self.settings = settings
+    self.cabinet = cabinet
+    self.bests = bests
+    self.random = random
+  }
+
+  /// The effects that set up the idle cabinet: the status and the attract timer. Call
+  /// once before the first event.
+  public mutating func start() -> [Effect] {
+    effects = []
+    enterIdle()
+    return takeEffects()
+  }
+
+  /// Takes one event and returns everything the cabinet must do about it, in order.
+  public mutating func handle(_ event: Event) -> [Effect] {
+    effects = []
+    switch event {
+    case .pressed(let input, let now): pressed(input, at: now)
+    case .released(let input, let now): released(input, at: now)
+    case .timerFired(let timer, let now): timerFired(timer, at: now)
+    case .shutdown(let now): shutdown(at: now)
+    }
+    return takeEffects()
+  }
+
+  /// Changes the settings that the next game starts with (a game in progress keeps its
+  /// own). Does not report them back as changed.
+  public mutating func apply(_ settings: Settings) {
+    self.settings = settings
+  }
+
+  /// What the game is doing now.
+  public var status: Status {
+    lastStatus ?? Status(phase: .idle, round: 0, points: 0)
+  }
+
+  /// Whether a game is in progress (from the countdown until it ends).
+  public var isPlaying: Bool { match != nil && match?.ending == nil }
+
+  /// Which pads are lit now, as the game has asked.
+  public var litPads: Set<Pad> { lit }
+
+  private mutating func takeEffects() -> [Effect] {
+    defer { effects = [] }
+    return effects
+  }
+
+  // MARK: Dispatch
+
+  private mutating func pressed(_ input: Input, at now: Duration) {
+    switch stage {
+    case .idle: idlePressed(input, at: now)
+    case .attract: wake(input, at: now)
+    case .menu: menuPressed(input, at: now)
+    case .answering: answerPressed(input, at: now)
+    case .gameOver: gameOverPressed(input, at: now)
+    case .script, .stopped: break
+    }
+  }
+
+  private mutating func released(_ input: Input, at now: Duration) {
+    if swallowed.remove(input) != nil { return }
+    guard let pressedAt = accepted.removeValue(forKey: input), let pad = litPad(for: input) else {
+      return
+    }
+    if stage == .idle {
+      emit(.cancelTimer(.menuHold(pad)))
+      if pendingStart == pad {
+        pendingStart = nil
+        darken()
+        startGame(at: now)
+        return
+      }
+    }
+    let heldFor = now - pressedAt
+    if heldFor >= Timings.minimumPress {
+      endPress(pad)
+    } else {
+      emit(.startTimer(.pressMinimum(pad), after: Timings.minimumPress - heldFor))
+    }
+  }
+
+  private mutating func timerFired(_ timer: TimerID, at now: Duration) {
+    switch timer {
+    case .step:
+      if stage == .script {
+        scriptIndex += 1
+        runScript(at: now)
+      } else if stage == .attract {
+        attractStep += 1
+        showAttract()
+      }
+    case .playerTimeout:
+      if stage == .answering { mistake(ending: .timeout, at: now) }
+    case .pressMinimum(let pad):
+      if !accepted.keys.contains(where: { litPad(for: $0) == pad }) { endPress(pad) }
+    case .attract:
+      if stage == .idle || stage == .gameOver { enterAttract() }
+    case .menuHold(let pad):
+      if stage == .idle, accepted[Input(pad)] != nil { openMenu(for: pad, at: now) }
+    case .menuIdle:
+      if stage == .menu { closeMenu(at: now) }
+    }
+  }
+
+  private mutating func shutdown(at now: Duration) {
+    if var match, match.ending == nil {
+      match.ending = .shutdown
+      self.match = match
+      record(match.result(at: now, ending: .shutdown), newBest: false)
+    }
+    cancelTimers()
+    darken()
+    stage = .stopped
+  }
+
+  // MARK: Outputs
+
+  mutating func emit(_ effect: Effect) { effects.append(effect) }
+
+  mutating func setLight(_ pad: Pad, on: Bool) {
+    guard lit.contains(pad) != on else { return }
+    if on { lit.insert(pad) } else { lit.remove(pad) }
+    emit(.light(pad, on: on))
+  }
+
+  mutating func play(_ tone: Tone) {
+    sounding = tone
+    emit(.tone(tone))
+  }
+
+  mutating func silence() {
+    guard sounding != nil else { return }
+    sounding = nil
+    emit(.silence)
+  }
+
+  /// Every light off, no tone, and no press left to end.
+  mutating func darken() {
+    for pad in Pad.allCases { setLight(pad, on: false) }
+    silence()
+    for input in accepted.keys { swallowed.insert(input) }
+    accepted = [:]
+    pendingStart = nil
+  }
+
+  mutating func setStatus(_ phase: Phase) {
+    let round: Int
+    let points: Int
+    if let match, phase != .idle, phase != .attract {
+      round = phase == .gameover ? match.rounds : match.sequence.count
+      points = match.points
+    } else {
+      round = 0
+      points = 0
+    }
+    let status = Status(phase: phase, round: round, points: points)
+    guard status != lastStatus else { return }
+    lastStatus = status
+    emit(.status(status))
+  }
+
+  mutating func cancelTimers() {
+    for timer in [TimerID.step, .playerTimeout, .attract, .menuIdle] {
+      emit(.cancelTimer(timer))
+    }
+    for pad in Pad.allCases {
+      if accepted[Input(pad)] != nil { emit(.cancelTimer(.menuHold(pad))) }
+    }
+  }
+
+  /// The pad an input lights when pressed: its own pad, or in directional play the
+  /// pad a joystick direction answers for.
+  func litPad(for input: Input) -> Pad? {
+    input.pad ?? input.directionalPad
+  }
+
+  /// Lights and sounds a pad for an accepted press.
+  mutating func beginPress(_ input: Input, pad: Pad, at now: Duration) {
+    accepted[input] = now
+    setLight(pad, on: true)
+    play(.pad(pad))
+  }
+
+  /// A press has been lit long enough and released: dark, and quiet if it was sounding.
+  mutating func endPress(_ pad: Pad) {
+    setLight(pad, on: false)
+    if sounding == .pad(pad) { silence() }
+  }
+
+  // MARK: Scripts
+
+  mutating func playScript(
+    _ steps: [ScriptStep], then next: AfterScript, at now: Duration
+  ) {
+    stage = .script
+    script = steps
+    scriptIndex = 0
+    afterScript = next
+    runScript(at: now)
+  }
+
+  /// Applies steps from `scriptIndex` until one holds, then waits for it.
+  private mutating func runScript(at now: Duration) {
+    while scriptIndex < script.count {
+      let step = script[scriptIndex]
+      for output in step.outputs {
+        switch output {
+        case .light(let pad, let on): setLight(pad, on: on)
+        case .allLights(let on): for pad in Pad.allCases { setLight(pad, on: on) }
+        case .tone(let tone): play(tone)
+        case .silence: silence()
+        }
+      }
+      if step.hold > .zero {
+        emit(.startTimer(.step, after: step.hold))
+        return
+      }
+      scriptIndex += 1
+    }
+    script = []
+    scriptFinished(afterScript, at: now)
+  }
+}

@@ -1,0 +1,66 @@
+/// A game in progress: everything it has earned and whose turn it is.
+struct Match: Sendable {
+  let mode: GameMode
+  let difficulty: Difficulty
+  let startedAt: Duration
+  let names: [String]
+  let teamName: String
+  let skillTarget: Int
+  let answersWithJoystick: Bool
+  var sequence: [Pad] = []
+  var points = 0
+  var rounds = 0
+  var level = 1
+  var nextLevelTarget = 10
+  /// Turn positions (indices into `names`) of the players still in; all but player-adds
+  /// keep everyone.
+  var active: [Int]
+  /// Index into `active` of the player whose turn it is.
+  var turn = 0
+  var ending: GameEnding?
+  /// Player-adds: the winner, once one is left.
+  var winner: Int?
+
+  var timings: Timings { Timings(difficulty) }
+
+  /// The 0-based turn position of the player whose turn it is.
+  var currentPlayer: Int { active[turn % active.count] }
+
+  /// Whether the turn cue plays before each turn.
+  var cuesTurns: Bool { mode == .coop || mode == .playerAdds }
+
+  func result(at now: Duration, ending: GameEnding) -> GameResult {
+    let name: String
+    switch mode {
+    case .coop: name = teamName
+    case .playerAdds: name = names[winner ?? currentPlayer]
+    default: name = names[0]
+    }
+    return GameResult(
+      points: points, rounds: rounds, mode: mode, difficulty: difficulty, name: name,
+      members: names, ending: ending, duration: now - startedAt,
+      level: mode == .levels ? level : nil)
+  }
+}
+
+/// The player's answer window: what is expected next and how fast they have been.
+struct Answer: Sendable {
+  /// Index into the sequence of the next expected pad.
+  var index = 0
+  /// Player-adds: the sequence is repeated and the next press adds a pad.
+  var adding = false
+  /// When the window opened or the last press went down.
+  var lastPressAt: Duration
+  /// The time before each press so far, for the speed bonus.
+  var gaps: [Duration] = []
+}
+
+/// The settings menu: which setting is shown and its current choice.
+struct Menu: Sendable {
+  enum Page: Sendable {
+    case mode, difficulty, players, sound
+  }
+  var page: Page
+  var choice: Int
+  var choices: Int
+}

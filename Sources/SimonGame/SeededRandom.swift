@@ -1,0 +1,23 @@
+/// A small, fast, seedable random number generator (SplitMix64) so a test or a replay can
+/// fix the sequence. Not for secrets; the daemon seeds it from the system's generator.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  /// A generator whose whole output is determined by `seed`.
+  public init(seed: UInt64) { state = seed }
+
+  /// A generator seeded from the system's cryptographic generator.
+  public init() {
+    var system = SystemRandomNumberGenerator()
+    state = system.next()
+  }
+
+  /// The next 64 random bits.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
