@@ -64,7 +64,7 @@ public final class ManualClock: Clock, Sendable {
           state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
           return takeSettleWaitersIfSettled(&state)
         }
-        waiters?.forEach { $0.resume() }
+        for waiter in waiters ?? [] { waiter.resume() }
       }
     } onCancel: {
       let sleeper = state.withLock { state -> Sleeper? in
