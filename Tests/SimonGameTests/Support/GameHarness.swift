@@ -105,27 +105,11 @@ struct GameHarness {
     }
   }
 
-  /// Which pads are lit, replaying the history.
-  var litPads: Set<Pad> {
-    var lit: Set<Pad> = []
-    for case .light(let pad, let on) in history.map(\.effect) {
-      if on { lit.insert(pad) } else { lit.remove(pad) }
-    }
-    return lit
-  }
+  /// Which pads are lit, as the effects so far left them.
+  private(set) var litPads: Set<Pad> = []
 
-  /// Which tone sounds, replaying the history.
-  var sounding: Tone? {
-    var tone: Tone?
-    for entry in history {
-      switch entry.effect {
-      case .tone(let started): tone = started
-      case .silence: tone = nil
-      default: break
-      }
-    }
-    return tone
-  }
+  /// Which tone sounds, as the effects so far left it.
+  private(set) var sounding: Tone?
 
   private mutating func apply(_ effects: [Effect], at time: Duration) {
     for effect in effects {
@@ -133,6 +117,10 @@ struct GameHarness {
       switch effect {
       case .startTimer(let timer, let after): timers.set(timer, at: time + after)
       case .cancelTimer(let timer): timers.cancel(timer)
+      case .light(let pad, let on):
+        if on { litPads.insert(pad) } else { litPads.remove(pad) }
+      case .tone(let tone): sounding = tone
+      case .silence: sounding = nil
       default: break
       }
     }

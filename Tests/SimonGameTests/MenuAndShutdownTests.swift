@@ -1,0 +1,84 @@
+import Testing
+
+@testable import SimonGame
+
+@Suite("Settings menu and shutdown")
+struct MenuAndShutdownTests {
+  @Test func holdingGreenTwoSecondsOpensTheModePageShowingTheCurrentMode() {
+    var harness = GameHarness()
+    harness.press(.green)
+    harness.advance(by: .milliseconds(1999))
+    #expect(harness.game.stage == .idle)
+    let effects = harness.advance(by: .milliseconds(1))
+    #expect(harness.game.stage == .menu)
+    #expect(harness.litPads == [.green], "classic is the first choice: green lit")
+    #expect(effects.contains(.startTimer(.menuIdle, after: .seconds(5))))
+    harness.release(.green)
+    #expect(harness.game.stage == .menu, "the release of the holding press does not start a game")
+  }
+
+  @Test func eachPressStepsTheChoiceAndFiveQuietSecondsSaveIt() {
+    var harness = GameHarness()
+    harness.press(.red)
+    harness.advance(by: .seconds(2))
+    harness.release(.red)
+    #expect(harness.litPads == [.red], "medium is the second choice")
+    harness.tap(.blue)
+    #expect(harness.litPads == [.yellow], "hard")
+    harness.tap(.blue)
+    #expect(harness.litPads == [.green], "wraps to easy")
+    harness.advance(by: .milliseconds(4849))
+    #expect(harness.game.stage == .menu)
+    let effects = harness.advance(by: .milliseconds(1))
+    var expected = Settings.defaults
+    expected.difficulty = .easy
+    #expect(effects.contains(.settingsChanged(expected)))
+    #expect(harness.game.settings.difficulty == .easy)
+    #expect(harness.game.stage == .idle)
+    #expect(harness.litPads.isEmpty)
+  }
+
+  @Test func theSoundPageOffersOffAndFourVolumesAndTheFifthChoiceLightsAll() {
+    var harness = GameHarness()
+    harness.press(.blue)
+    harness.advance(by: .seconds(2))
+    harness.release(.blue)
+    #expect(harness.litPads == [.blue], "60 % shows as the fourth choice, 75 %")
+    harness.tap(.green)
+    #expect(harness.litPads == Set(Pad.allCases), "100 %")
+    harness.tap(.green)
+    #expect(harness.litPads == [.green], "off")
+    harness.advance(by: .seconds(5))
+    #expect(harness.game.settings.soundOn == false)
+  }
+
+  @Test func shutdownMidGameRecordsWhatWasEarnedAndGoesDark() {
+    var harness = ClassicTests.started()
+    harness.advance(untilPhase: .player)
+    harness.repeatSequence()
+    harness.advance(untilPhase: .player)
+    harness.advance(by: .milliseconds(100))
+    harness.press(Input(harness.sequence[0]))
+    let effects = harness.send(.shutdown(at: harness.now))
+    #expect(harness.records.map(\.ending) == [.shutdown])
+    #expect(harness.records.map(\.rounds) == [1])
+    #expect(harness.records.map(\.points) == [15])
+    #expect(effects.contains(.silence))
+    #expect(harness.litPads.isEmpty)
+    #expect(harness.send(.pressed(.green, at: harness.now)).isEmpty, "nothing after shutdown")
+  }
+
+  @Test func shutdownAtIdleRecordsNothing() {
+    var harness = GameHarness()
+    harness.send(.shutdown(at: harness.now))
+    #expect(harness.records.isEmpty)
+  }
+
+  @Test func shutdownAfterGameOverDoesNotRecordTwice() {
+    var harness = ClassicTests.started()
+    harness.advance(untilPhase: .player)
+    harness.advance(by: .seconds(3))
+    harness.send(.shutdown(at: harness.now))
+    #expect(harness.records.map(\.ending) == [.timeout])
+  }
+}

@@ -1,0 +1,48 @@
+import Testing
+
+@testable import SimonGame
+
+@Suite("Random event streams")
+struct PropertyTests {
+  /// Thousands of random streams of presses, releases and waits, in every mode and
+  /// difficulty, with and without a start button and a joystick.
+  @Test func randomStreamsNeverBreakTheRules() {
+    var dice = SeededRandom(seed: 2024)
+    for stream in 0..<2000 {
+      let mode = GameMode.allCases.randomElement(using: &dice)!
+      let difficulty = Difficulty.allCases.randomElement(using: &dice)!
+      let settings = Settings.with(
+        mode: mode, difficulty: difficulty, players: Int.random(in: 1...5, using: &dice),
+        skillTarget: Settings.skillTargets.randomElement(using: &dice)!)
+      let cabinet = Cabinet(
+        hasStartButton: Bool.random(using: &dice), hasJoystick: Bool.random(using: &dice),
+        attractAfter: .seconds(Int.random(in: 1...60, using: &dice)))
+      var harness = GameHarness(settings: settings, cabinet: cabinet, seed: UInt64(stream))
+      var down: Set<Input> = []
+      for _ in 0..<Int.random(in: 20...200, using: &dice) {
+        let input = Input.allCases.randomElement(using: &dice)!
+        switch Int.random(in: 0..<4, using: &dice) {
+        case 0 where !down.contains(input):
+          down.insert(input)
+          harness.press(input)
+        case 1 where down.contains(input):
+          down.remove(input)
+          harness.release(input)
+        default:
+          harness.advance(by: .milliseconds(Int.random(in: 0...4000, using: &dice)))
+        }
+        // Plain checks: an #expect per step would dominate the run time.
+        if harness.game.status.points < 0 {
+          Issue.record("negative points (stream \(stream))")
+        }
+        if harness.game.stage == .gameOver, !harness.litPads.isEmpty || harness.sounding != nil {
+          Issue.record("a light or tone left on after game over (stream \(stream))")
+        }
+      }
+      for input in down { harness.release(input) }
+      harness.advance(by: .seconds(120))
+      #expect(harness.records.allSatisfy { $0.points >= 0 && $0.rounds >= 0 })
+      #expect(harness.game.litPads == harness.litPads, "the game's view of the lights is true")
+    }
+  }
+}
