@@ -1,0 +1,226 @@
+import SimonGame
+import SimonHardware
+
+/// The one place where time and hardware meet the game.
+///
+/// The runner turns debounced input edges and timer firings into game events, performs
+/// the game's effects on the lights and speaker, and keeps the timers on an injected
+/// clock. Promises: events reach the game in the order they arrive, with times that
+/// never go backwards; a timer fires at its deadline and the game sees the deadline as
+/// the event's time, so timings do not drift however late the process wakes; while
+/// nothing is due, nothing runs (the timer task sleeps until the next deadline).
+public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration == Duration {
+  /// A timer of the game or of the debouncer.
+  enum Timer: Hashable, Sendable {
+    case game(TimerID)
+    case debounce(Debouncer.Timer)
+  }
+
+  private var game: Game
+  private var debouncer: Debouncer
+  private let lights: any Lights
+  private let speaker: (any Speaker)?
+  private let clock: C
+  private let notify: @Sendable (RunnerNotice) -> Void
+  private var deadlines = Deadlines<Timer>()
+  private var timerTask: Task<Void, Never>?
+  private var generation: UInt64 = 0
+  private var sleepingUntil: Duration?
+  private var lastEventTime: Duration = .zero
+  private var faultyLights: Set<Pad> = []
+  private var started = false
+  private var stopped = false
+
+  /// How far ahead the timer task sleeps when nothing is due: one wake-up a day at most.
+  private static var idleNap: Duration { .seconds(86_400) }
+
+  /// A runner for a game on a cabinet.
+  /// - Parameters:
+  ///   - game: the game, at idle.
+  ///   - debouncer: the debounce windows and stuck time.
+  ///   - lights: the pads' LEDs.
+  ///   - speaker: the speaker, or nil to play silently.
+  ///   - clock: where time comes from.
+  ///   - notify: called, on the runner, for everything the daemon should know; it must
+  ///     return quickly.
+  public init(
+    game: Game, debouncer: Debouncer = Debouncer(), lights: any Lights, speaker: (any Speaker)?,
+    clock: C, notify: @escaping @Sendable (RunnerNotice) -> Void = { _ in }
+  ) {
+    self.game = game
+    self.debouncer = debouncer
+    self.lights = lights
+    self.speaker = speaker
+    self.clock = clock
+    self.notify = notify
+  }
+
+  /// Puts the cabinet in its idle state and starts keeping time. Call once.
+  public func start() {
+    guard !started else { return }
+    started = true
+    lastEventTime = clock.now.sinceBoot
+    perform(game.start(), at: lastEventTime)
+    restartTimerTask()
+  }
+
+  /// Takes one raw edge from a backend.
+  public func receive(_ edge: InputEdge) {
+    guard started, !stopped else { return }
+    let time = max(edge.at.sinceBoot, lastEventTime)
+    let wasStuck = debouncer.isStuck(edge.input)
+    let (outputs, requests) = debouncer.edge(edge.input, pressed: edge.pressed, at: time)
+    apply(requests)
+    deliver(outputs)
+    if wasStuck, !debouncer.isStuck(edge.input) { notify(.unstuck(edge.input)) }
+    rescheduleIfEarlier()
+  }
+
+  /// Takes every edge of a stream until it ends or the task is cancelled.
+  public func consume(_ edges: AsyncStream<InputEdge>) async {
+    for await edge in edges { receive(edge) }
+  }
+
+  /// Ends the running game as "shutdown" (its record is notified), turns every light off,
+  /// silences the speaker and stops the timers. Nothing happens after it.
+  public func shutdown() {
+    guard !stopped else { return }
+    let time = max(clock.now.sinceBoot, lastEventTime)
+    perform(game.handle(.shutdown(at: time)), at: time)
+    for pad in Pad.allCases { drive(pad, on: false) }
+    speaker?.stopTone()
+    stopped = true
+    timerTask?.cancel()
+    timerTask = nil
+  }
+
+  /// Changes the settings the next game starts with (a reload); a game in progress keeps
+  /// its own.
+  public func apply(_ settings: Settings) { game.apply(settings) }
+
+  /// Replaces who is playing and the cabinet's inputs for the next game.
+  public func apply(_ cabinet: Cabinet) { game.cabinet = cabinet }
+
+  /// Replaces the all-time bests (after the scores were reset, say).
+  public func apply(bests: [TableKey: Int]) { game.bests = bests }
+
+  /// What the game is doing.
+  public var status: Status { game.status }
+
+  /// The settings new games start with.
+  public var settings: Settings { game.settings }
+
+  // MARK: Events and effects
+
+  private func deliver(_ outputs: [Debouncer.Output]) {
+    for output in outputs {
+      switch output {
+      case .pressed(let input, let at): send(.pressed(input, at: at))
+      case .released(let input, let at): send(.released(input, at: at))
+      case .stuck(let input, _): notify(.stuck(input))
+      }
+    }
+  }
+
+  private func send(_ event: Event) {
+    lastEventTime = max(lastEventTime, event.time)
+    perform(game.handle(event), at: event.time)
+  }
+
+  private func perform(_ effects: [Effect], at time: Duration) {
+    for effect in effects {
+      switch effect {
+      case .light(let pad, let on):
+        drive(pad, on: on)
+      case .tone(let tone):
+        let settings = game.settings
+        if settings.soundOn {
+          speaker?.startTone(hertz: settings.toneSet.hertz(of: tone), volume: settings.volume)
+        }
+      case .silence:
+        speaker?.stopTone()
+      case .startTimer(let timer, let after):
+        deadlines.set(.game(timer), at: time + after)
+      case .cancelTimer(let timer):
+        deadlines.cancel(.game(timer))
+      case .status(let status):
+        notify(.status(status))
+      case .record(let result, let newBest):
+        notify(.record(result, newBest: newBest))
+      case .settingsChanged(let settings):
+        notify(.settingsChanged(settings))
+      }
+    }
+  }
+
+  private func drive(_ pad: Pad, on: Bool) {
+    do {
+      try lights.set(pad, on: on)
+      faultyLights.remove(pad)
+    } catch let error as HardwareError {
+      if faultyLights.insert(pad).inserted { notify(.lightFault(pad, error)) }
+    } catch {
+      if faultyLights.insert(pad).inserted {
+        notify(.lightFault(pad, HardwareError(.io, "\(error)")))
+      }
+    }
+  }
+
+  private func apply(_ requests: [Debouncer.TimerRequest]) {
+    for request in requests {
+      switch request {
+      case .start(let timer, let at): deadlines.set(.debounce(timer), at: at)
+      case .cancel(let timer): deadlines.cancel(.debounce(timer))
+      }
+    }
+  }
+
+  // MARK: Timers
+
+  /// Fires, in deadline order, every timer due by now; each sees its own deadline.
+  private func fireDueTimers() {
+    let now = clock.now.sinceBoot
+    while !stopped, let due = deadlines.takeDue(upTo: now) {
+      let time = max(due.deadline, lastEventTime)
+      switch due.key {
+      case .game(let timer):
+        send(.timerFired(timer, at: time))
+      case .debounce(let timer):
+        let (outputs, requests) = debouncer.fire(timer, at: time)
+        apply(requests)
+        deliver(outputs)
+      }
+    }
+  }
+
+  /// Wakes the timer task early when a deadline earlier than its sleep was set.
+  private func rescheduleIfEarlier() {
+    guard let earliest = deadlines.earliest else { return }
+    if let sleepingUntil, sleepingUntil <= earliest { return }
+    restartTimerTask()
+  }
+
+  private func restartTimerTask() {
+    timerTask?.cancel()
+    generation += 1
+    let generation = generation
+    timerTask = Task { await self.keepTime(generation) }
+  }
+
+  /// The timer task: sleeps until the earliest deadline, fires what is due, repeats.
+  /// A task replaced by a newer generation stops at its next turn.
+  private func keepTime(_ myGeneration: UInt64) async {
+    while !Task.isCancelled, !stopped, generation == myGeneration {
+      let target = deadlines.earliest ?? clock.now.sinceBoot + Self.idleNap
+      sleepingUntil = target
+      do {
+        try await clock.sleep(until: MonotonicInstant(sinceBoot: target), tolerance: nil)
+      } catch {
+        return
+      }
+      guard generation == myGeneration else { return }
+      sleepingUntil = nil
+      fireDueTimers()
+    }
+  }
+}

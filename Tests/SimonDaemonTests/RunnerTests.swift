@@ -1,0 +1,242 @@
+import SimonDaemon
+import SimonGame
+import SimonHardware
+import Synchronization
+import Testing
+
+/// A runner on the mock cabinet with a manual clock, and what it notified.
+struct RunnerRig {
+  let clock = ManualClock()
+  let cabinet: MockCabinet
+  let runner: Runner<ManualClock>
+  let box: NoticeBox
+
+  init(settings: Settings = .defaults, cabinet description: Cabinet = Cabinet(), seed: UInt64 = 9)
+    async
+  {
+    cabinet = MockCabinet(clock: clock)
+    let box = NoticeBox()
+    runner = Runner(
+      game: Game(settings: settings, cabinet: description, random: SeededRandom(seed: seed)),
+      lights: cabinet, speaker: cabinet, clock: clock, notify: { box.append($0) })
+    self.box = box
+    await runner.start()
+    await clock.settle()
+  }
+
+  /// One edge now.
+  func edge(_ input: Input, _ pressed: Bool) async {
+    await runner.receive(InputEdge(input, pressed: pressed, at: clock.now))
+  }
+
+  /// A clean press, held, then released.
+  func tap(_ input: Input, hold: Duration = .milliseconds(150)) async {
+    await edge(input, true)
+    await clock.advance(by: hold)
+    await edge(input, false)
+  }
+
+  /// Advances time until the runner reports a phase; fails after `limit`.
+  func advance(
+    untilPhase phase: Phase, step: Duration = .milliseconds(1), limit: Duration = .seconds(60)
+  ) async {
+    var waited = Duration.zero
+    while await runner.status.phase != phase {
+      guard waited < limit else {
+        Issue.record("never reached \(phase)")
+        return
+      }
+      await clock.advance(by: step)
+      waited += step
+    }
+  }
+
+  var records: [GameResult] {
+    box.all.compactMap { if case .record(let result, _) = $0 { result } else { nil } }
+  }
+}
+
+final class NoticeBox: Sendable {
+  private let notices = Mutex<[RunnerNotice]>([])
+  func append(_ notice: RunnerNotice) { notices.withLock { $0.append(notice) } }
+  var all: [RunnerNotice] { notices.withLock { $0 } }
+}
+
+@Suite("Runner on the mock cabinet")
+struct RunnerTests {
+  @Test func aWholeGameFromCountdownToRecordWithExactOnTimes() async {
+    let rig = await RunnerRig()
+    let start = rig.clock.now
+    await rig.tap(.green)
+    // Countdown: three ticks at 0, 1, 2 s after the release.
+    await rig.advance(untilPhase: .player)
+    let ticks = rig.cabinet.outputs.filter { $0.output == .tone(hertz: 1000, volume: 60) }
+    let released = start.advanced(by: .milliseconds(150))
+    #expect(ticks.map { released.duration(to: $0.at) } == [.zero, .seconds(1), .seconds(2)])
+    // Play three rounds correctly, reading Simon's signals off the LEDs.
+    var lengths: [Int] = []
+    for round in 1...3 {
+      let simon = simonSignals(rig.cabinet.outputs, round: round)
+      lengths.append(simon.count)
+      for signal in simon {
+        #expect(signal.on == .milliseconds(420), "on-time of a signal in round \(round)")
+      }
+      for signal in simon {
+        await rig.clock.advance(by: .milliseconds(200))
+        await rig.tap(Input(signal.pad))
+      }
+      await rig.advance(untilPhase: .player, step: .milliseconds(10))
+    }
+    #expect(lengths == [1, 2, 3])
+    // A wrong press ends it.
+    let next = simonSignals(rig.cabinet.outputs, round: 4)
+    let wrong = Pad.allCases.first { $0 != next[0].pad }!
+    await rig.edge(Input(wrong), true)
+    #expect(rig.records.count == 1)
+    #expect(rig.records.first?.rounds == 3)
+    #expect(rig.records.first?.ending == .mistake)
+    #expect(rig.records.first?.points == 45)
+    await rig.edge(Input(wrong), false)
+    await rig.clock.advance(by: .seconds(4))
+    #expect(rig.cabinet.litPads.isEmpty)
+    #expect(rig.cabinet.sounding == nil)
+  }
+
+  @Test func theTimeoutIsExactToTheMillisecond() async {
+    let rig = await RunnerRig()
+    await rig.tap(.red)
+    await rig.advance(untilPhase: .player)
+    await rig.clock.advance(by: .milliseconds(2999))
+    #expect(await rig.runner.status.phase == .player)
+    await rig.clock.advance(by: .milliseconds(1))
+    #expect(await rig.runner.status.phase == .gameover)
+    #expect(rig.records.map(\.ending) == [.timeout])
+    let razz = rig.cabinet.outputs.first { $0.output == .tone(hertz: 42, volume: 60) }
+    let turnEnd = rig.cabinet.outputs.last { entry in
+      if case .light(_, false) = entry.output { return entry.at < razz!.at }
+      return false
+    }
+    #expect(turnEnd.map { $0.at.duration(to: razz!.at) } == .seconds(3))
+  }
+
+  @Test func aBouncingButtonCountsAsOnePress() async {
+    let rig = await RunnerRig()
+    // Ten edges inside 5 ms, ending down.
+    for edge in 0..<10 {
+      await rig.edge(.blue, edge % 2 == 0)
+      await rig.clock.advance(by: .microseconds(500))
+    }
+    await rig.edge(.blue, true)
+    await rig.clock.advance(by: .milliseconds(100))
+    let onsets = rig.cabinet.outputs.filter { $0.output == .light(.blue, on: true) }
+    #expect(onsets.count == 1)
+    #expect(
+      rig.cabinet.outputs.filter { if case .tone = $0.output { true } else { false } }.count == 1)
+    // The release bounces too: one release, one countdown.
+    for edge in 0..<10 {
+      await rig.edge(.blue, edge % 2 == 1)
+      await rig.clock.advance(by: .microseconds(500))
+    }
+    await rig.clock.advance(by: .milliseconds(100))
+    #expect(await rig.runner.status.phase == .countdown)
+    let countdowns = rig.box.all.filter {
+      if case .status(let status) = $0 { status.phase == .countdown } else { false }
+    }
+    #expect(countdowns.count == 1)
+  }
+
+  @Test func aStuckButtonIsReportedIgnoredAndCountsAgainWhenReleased() async {
+    let rig = await RunnerRig()
+    await rig.edge(.yellow, true)
+    await rig.clock.advance(by: .milliseconds(9999))
+    #expect(!rig.box.all.contains(.stuck(.yellow)))
+    await rig.clock.advance(by: .milliseconds(1))
+    #expect(rig.box.all.contains(.stuck(.yellow)))
+    #expect(rig.cabinet.litPads.isEmpty)
+    #expect(rig.cabinet.sounding == nil)
+    await rig.clock.advance(by: .seconds(20))
+    #expect(await rig.runner.status.phase == .idle, "the stuck pad did not start a game")
+    await rig.edge(.yellow, false)
+    #expect(rig.box.all.contains(.unstuck(.yellow)))
+    #expect(await rig.runner.status.phase == .idle, "its real release does not either")
+    await rig.clock.advance(by: .milliseconds(50))
+    await rig.tap(.yellow)
+    #expect(await rig.runner.status.phase == .countdown, "it counts again")
+  }
+
+  @Test func shutdownRecordsTheGameAndTurnsEverythingOff() async {
+    let rig = await RunnerRig()
+    await rig.tap(.green)
+    await rig.advance(untilPhase: .simon)
+    await rig.clock.advance(by: .milliseconds(100))
+    #expect(!rig.cabinet.litPads.isEmpty)
+    await rig.runner.shutdown()
+    #expect(rig.records.map(\.ending) == [.shutdown])
+    #expect(rig.cabinet.litPads.isEmpty)
+    #expect(rig.cabinet.sounding == nil)
+    let count = rig.cabinet.outputs.count
+    await rig.edge(.green, true)
+    #expect(rig.cabinet.outputs.count == count, "nothing happens after shutdown")
+    #expect(rig.clock.sleeperCount == 0, "no timer is left running")
+  }
+
+  @Test func soundOffPlaysSilentlyButLightsStillWork() async {
+    var settings = Settings.defaults
+    settings.soundOn = false
+    let rig = await RunnerRig(settings: settings)
+    await rig.tap(.green)
+    await rig.advance(untilPhase: .player)
+    #expect(!rig.cabinet.outputs.contains { if case .tone = $0.output { true } else { false } })
+    #expect(rig.cabinet.outputs.contains { $0.output == .light(.green, on: true) })
+  }
+
+  @Test func aFailingLightIsReportedOnceAndTheGameGoesOn() async {
+    let rig = await RunnerRig()
+    for pad in Pad.allCases { rig.cabinet.breakLight(pad) }
+    await rig.tap(.green)
+    await rig.advance(untilPhase: .player)
+    let faults = rig.box.all.filter { if case .lightFault = $0 { true } else { false } }
+    #expect(faults.count == 4)
+  }
+
+  @Test func theTimerTaskSleepsWhenNothingIsDue() async {
+    let rig = await RunnerRig()
+    #expect(rig.clock.sleeperCount == 1)
+    await rig.clock.advance(by: .seconds(61))
+    #expect(await rig.runner.status.phase == .attract)
+  }
+}
+
+/// Simon's signals of a round, from the LED log: the pads lit while no input was down,
+/// with how long each stayed on.
+func simonSignals(
+  _ outputs: [(at: MonotonicInstant, output: MockCabinet.Output)], round: Int
+) -> [(pad: Pad, on: Duration)] {
+  // Signals are single pads lit together with their own tone; the countdown lights four.
+  var signals: [[(pad: Pad, on: Duration)]] = [[]]
+  var onAt: [Pad: MonotonicInstant] = [:]
+  var lastTone: Double?
+  var previousWasSignal = false
+  for entry in outputs {
+    switch entry.output {
+    case .tone(let hertz, _): lastTone = hertz
+    case .light(let pad, true):
+      onAt[pad] = entry.at
+    case .light(let pad, false):
+      guard let start = onAt.removeValue(forKey: pad) else { continue }
+      let duration = start.duration(to: entry.at)
+      let isSignal =
+        lastTone == ToneSet.classic.hertz(of: pad) && duration >= .milliseconds(220)
+        && duration <= .milliseconds(420) && onAt.isEmpty
+      if isSignal {
+        signals[signals.count - 1].append((pad, duration))
+      } else if previousWasSignal {
+        signals.append([])
+      }
+      previousWasSignal = isSignal
+    default: break
+    }
+  }
+  let rounds = signals.filter { !$0.isEmpty }
+  return round <= rounds.count ? rounds[round - 1] : []
+}
