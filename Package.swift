@@ -17,11 +17,13 @@ let package = Package(
     .target(name: "SimonGame"),
     // Capability protocols, input events, debouncing, clocks, the mock cabinet.
     .target(name: "SimonHardware", dependencies: ["SimonGame"]),
+    // The simulated cabinet: its socket protocol, server backend and client.
+    .target(name: "SimonSim", dependencies: ["SimonGame", "SimonHardware"]),
     // The runner and everything the daemon and the operator tool share.
     .target(
       name: "SimonDaemon",
       dependencies: [
-        "SimonGame", "SimonHardware",
+        "SimonGame", "SimonHardware", "SimonSim",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(
@@ -38,6 +40,7 @@ let package = Package(
       ]),
     .testTarget(name: "SimonGameTests", dependencies: ["SimonGame"]),
     .testTarget(name: "SimonHardwareTests", dependencies: ["SimonHardware"]),
+    .testTarget(name: "SimonSimTests", dependencies: ["SimonSim"]),
     .testTarget(name: "SimonDaemonTests", dependencies: ["SimonDaemon", "SimonHardware"]),
   ],
   swiftLanguageModes: [.v6]
