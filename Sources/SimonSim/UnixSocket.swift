@@ -1,0 +1,134 @@
+import Glibc
+
+/// The socket calls of the simulated cabinet's server, each retried on EINTR and turned
+/// into a thrown `SocketError` naming the call and the path.
+enum UnixSocket {
+  /// Creates, binds and listens on a Unix stream socket at `path`, non-blocking. A stale
+  /// socket file nobody listens on is replaced; a live one is an error.
+  static func listen(at path: String) throws -> Int32 {
+    guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
+      throw SocketError("socket path \(path) is too long")
+    }
+    if let live = try? connect(to: path) {
+      close(live)
+      throw SocketError("another program is already serving the socket \(path)")
+    }
+    unlink(path)
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { throw SocketError("socket() for \(path)", errno: errno) }
+    do {
+      try withAddress(path) { address, length in
+        if bind(fd, address, length) != 0 { throw SocketError("bind \(path)", errno: errno) }
+      }
+      if Glibc.listen(fd, 16) != 0 { throw SocketError("listen on \(path)", errno: errno) }
+      try setNonBlocking(fd)
+    } catch {
+      close(fd)
+      throw error
+    }
+    return fd
+  }
+
+  /// Connects to a Unix stream socket, blocking.
+  static func connect(to path: String) throws -> Int32 {
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { throw SocketError("socket() for \(path)", errno: errno) }
+    do {
+      try withAddress(path) { address, length in
+        while Glibc.connect(fd, address, length) != 0 {
+          if errno == EINTR { continue }
+          throw SocketError("connect to \(path)", errno: errno)
+        }
+      }
+    } catch {
+      close(fd)
+      throw error
+    }
+    return fd
+  }
+
+  /// Accepts one pending connection, non-blocking and close-on-exec; nil when none waits.
+  static func accept(_ listener: Int32) -> Int32? {
+    while true {
+      let fd = Glibc.accept(listener, nil, nil)
+      if fd >= 0 {
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        if (try? setNonBlocking(fd)) == nil {
+          close(fd)
+          continue
+        }
+        return fd
+      }
+      if errno == EINTR { continue }
+      return nil
+    }
+  }
+
+  /// Reads what is there; 0 at end of stream, nil when nothing waits.
+  static func read(_ fd: Int32, into buffer: inout [UInt8]) -> Int? {
+    while true {
+      let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if count >= 0 { return count }
+      if errno == EINTR { continue }
+      if errno == EAGAIN || errno == EWOULDBLOCK { return nil }
+      return 0
+    }
+  }
+
+  /// Writes as much as the socket takes without blocking; -1 when the peer is gone.
+  static func write(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Int {
+    while true {
+      let count = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      if count >= 0 { return count }
+      if errno == EINTR { continue }
+      if errno == EAGAIN || errno == EWOULDBLOCK { return 0 }
+      return -1
+    }
+  }
+
+  static func setNonBlocking(_ fd: Int32) throws {
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    let flags = fcntl(fd, F_GETFL)
+    if flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0 {
+      throw SocketError("fcntl O_NONBLOCK", errno: errno)
+    }
+  }
+
+  private static func withAddress(
+    _ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) throws -> Void
+  ) throws {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+    }
+    let length = socklen_t(MemoryLayout<sockaddr_un>.size)
+    var failure: SocketError?
+    withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+        do { try body(generic, length) } catch let error as SocketError { failure = error } catch {}
+      }
+    }
+    if let failure { throw failure }
+  }
+}
+
+/// A socket call that failed, with the call, the path and the system's reason.
+public struct SocketError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What failed and why, for people.
+  public var message: String
+  /// The system error number, where there was one.
+  public var errno: Int32?
+
+  init(_ what: String, errno: Int32? = nil) {
+    self.errno = errno
+    if let errno {
+      message = "\(what): \(String(cString: strerror(errno)))"
+    } else {
+      message = what
+    }
+  }
+
+  /// The message.
+  public var description: String { message }
+}
