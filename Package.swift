@@ -17,6 +17,10 @@ let package = Package(
     .target(name: "SimonGame"),
     // Capability protocols, input events, debouncing, clocks, the mock cabinet.
     .target(name: "SimonHardware", dependencies: ["SimonGame"]),
+    // One version-neutral C API over libgpiod 1.6 (v1 API) or 2.x (v2 API).
+    .target(name: "CGPIOD", linkerSettings: [.linkedLibrary("gpiod")]),
+    // The cabinet on real GPIO lines: wiring, line lookup, edges, LEDs.
+    .target(name: "SimonGPIO", dependencies: ["SimonGame", "SimonHardware", "CGPIOD"]),
     // The runner and everything the daemon and the operator tool share.
     .target(
       name: "SimonDaemon",
@@ -33,11 +37,12 @@ let package = Package(
     .executableTarget(
       name: "simonctl",
       dependencies: [
-        "SimonDaemon",
+        "SimonDaemon", "SimonGPIO",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "SimonGameTests", dependencies: ["SimonGame"]),
     .testTarget(name: "SimonHardwareTests", dependencies: ["SimonHardware"]),
+    .testTarget(name: "SimonGPIOTests", dependencies: ["SimonGPIO", "SimonHardware", "SimonGame"]),
     .testTarget(name: "SimonDaemonTests", dependencies: ["SimonDaemon", "SimonHardware"]),
   ],
   swiftLanguageModes: [.v6]
