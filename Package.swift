@@ -37,7 +37,7 @@ let package = Package(
     .executableTarget(
       name: "simonctl",
       dependencies: [
-        "SimonDaemon", "SimonGPIO",
+        "SimonDaemon", "SimonGPIO", "SimonHardware", "SimonGame",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "SimonGameTests", dependencies: ["SimonGame"]),

@@ -40,7 +40,7 @@ public final class GPIOCabinet: InputSource, Lights, Sendable {
   ///   - consumer: the name the kernel shows as the lines' holder (gpioinfo).
   /// - Throws: `HardwareError`: `.noDevice` (no GPIO chip, or none with the configured
   ///   label or path), `.noSuchLine` (a line name or offset the chip lacks, or the
-  ///   wiring's own mistakes), `.busy` (held by another consumer, named), 
+  ///   wiring's own mistakes), `.busy` (held by another consumer, named),
   ///   `.permissionDenied` (the device and the group to join), `.io`.
   public convenience init(wiring: GPIOWiring, consumer: String = "simond") throws(HardwareError) {
     try self.init(wiring: wiring, consumer: consumer, port: LiveGPIOPort())
@@ -99,7 +99,8 @@ public final class GPIOCabinet: InputSource, Lights, Sendable {
     guard let line = leds[pad], let description = ledLines[pad] else { return }
     try state.withLock { state throws(HardwareError) in
       guard !state.closed else {
-        throw HardwareError(.io, "unable to set line \(description): the cabinet's lines are released")
+        throw HardwareError(
+          .io, "unable to set line \(description): the cabinet's lines are released")
       }
       do throws(GPIOPortError) {
         try lines.set(line, active: on)
@@ -145,7 +146,8 @@ public final class GPIOCabinet: InputSource, Lights, Sendable {
       broadcast.send(
         raw.compactMap { edge in
           inputs[edge.line].map {
-            InputEdge($0, pressed: edge.rising, at: MonotonicInstant(nanoseconds: Int64(edge.nanoseconds)))
+            InputEdge(
+              $0, pressed: edge.rising, at: MonotonicInstant(nanoseconds: Int64(edge.nanoseconds)))
           }
         })
     }
@@ -179,18 +181,24 @@ public final class GPIOCabinet: InputSource, Lights, Sendable {
     switch error.code {
     case EBUSY:
       let chip = resolver.reinspect(error.chip)
-      for line in resolved where line.id.chip == error.chip && error.offsets.contains(line.id.offset) {
+      for line in resolved
+      where line.id.chip == error.chip && error.offsets.contains(line.id.offset) {
         if let state = chip?.lines[line.id.offset], state.used {
-          return GPIOMessages.busy(line.description, chipTitle: line.chipTitle, consumer: state.consumer)
+          return GPIOMessages.busy(
+            line.description, chipTitle: line.chipTitle, consumer: state.consumer)
         }
       }
       return GPIOMessages.failed(error, what: "request lines \(error.offsets)")
     case EACCES, EPERM, ENOENT, ENODEV, ENXIO:
-      return GPIOMessages.openFailed(error, group: port.group(ofDevice: error.chip), chips: resolver.chips)
+      return GPIOMessages.openFailed(
+        error, group: port.group(ofDevice: error.chip), chips: resolver.chips)
     default:
-      let names = resolved.filter { $0.id.chip == error.chip && error.offsets.contains($0.id.offset) }
+      let names = resolved.filter {
+        $0.id.chip == error.chip && error.offsets.contains($0.id.offset)
+      }
       return GPIOMessages.failed(
-        error, what: "request lines \(names.map(\.description.description).joined(separator: ", "))")
+        error, what: "request lines \(names.map(\.description.description).joined(separator: ", "))"
+      )
     }
   }
 }

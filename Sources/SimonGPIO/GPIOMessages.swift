@@ -51,7 +51,9 @@ enum GPIOMessages {
   }
 
   /// No searched chip has a line with the name.
-  static func noLine(named name: String, key: String, searched chips: [ChipSnapshot]) -> HardwareError {
+  static func noLine(named name: String, key: String, searched chips: [ChipSnapshot])
+    -> HardwareError
+  {
     let place = chips.count == 1 ? "on \(chips[0].title)" : "on any GPIO chip"
     var message = "no line named '\(name)' (\(key)) \(place)"
     message += suggestions(for: name, in: chips)
@@ -86,7 +88,9 @@ enum GPIOMessages {
   }
 
   /// Someone else holds a line.
-  static func busy(_ line: GPIOLineDescription, chipTitle: String, consumer: String) -> HardwareError {
+  static func busy(_ line: GPIOLineDescription, chipTitle: String, consumer: String)
+    -> HardwareError
+  {
     let name = line.name.isEmpty ? "offset \(line.offset)" : "'\(line.name)'"
     var message = "line \(name) (\(line.key)) on \(chipTitle) is busy: "
     switch consumer {
@@ -99,7 +103,8 @@ enum GPIOMessages {
     case "":
       message += "held by an unnamed consumer (the kernel or another program; gpioinfo shows it)"
     default:
-      message += "held by '\(consumer)': free it (the driver or overlay that claims it) or wire another line"
+      message +=
+        "held by '\(consumer)': free it (the driver or overlay that claims it) or wire another line"
     }
     return HardwareError(.busy, message)
   }
@@ -111,7 +116,9 @@ enum GPIOMessages {
   }
 
   /// Maps a failure to open a chip onto the fault a builder can act on.
-  static func openFailed(_ error: GPIOPortError, group: String?, chips: [ChipSnapshot]) -> HardwareError {
+  static func openFailed(_ error: GPIOPortError, group: String?, chips: [ChipSnapshot])
+    -> HardwareError
+  {
     switch error.code {
     case EACCES, EPERM: permissionDenied(error.chip, group: group)
     case ENOENT: noChip(at: error.chip, chips: chips)
@@ -122,7 +129,8 @@ enum GPIOMessages {
 
   private static func list(_ chips: [ChipSnapshot]) -> String {
     chips.isEmpty
-      ? "none" : chips.map { "\($0.path) \($0.title) (\($0.lines.count) lines)" }.joined(separator: ", ")
+      ? "none"
+      : chips.map { "\($0.path) \($0.title) (\($0.lines.count) lines)" }.joined(separator: ", ")
   }
 
   /// "; did you mean 'GPIO17'?" for a name that differs in case, and a hint when a

@@ -25,10 +25,13 @@ extension GPIOWiring {
   public var problems: [Problem] {
     var problems: [Problem] = []
     for pad in Pad.allCases where pads[pad] == nil {
-      problems.append(Problem(key: "pads.\(pad.rawValue)", message: "missing: every pad needs a button and an led"))
+      problems.append(
+        Problem(
+          key: "pads.\(pad.rawValue)", message: "missing: every pad needs a button and an led"))
     }
     for input in Input.allCases where input.pad != nil && controls[input] != nil {
-      problems.append(Problem(key: Self.key(for: input), message: "a pad is wired under pads, not inputs"))
+      problems.append(
+        Problem(key: Self.key(for: input), message: "a pad is wired under pads, not inputs"))
     }
     var firstKey: [Line: String] = [:]
     for wired in wiredLines {
@@ -57,7 +60,8 @@ extension GPIOWiring {
     for pad in Pad.allCases {
       guard let wiring = pads[pad] else { continue }
       let input = Input(pad)
-      lines.append(WiredLine(key: "pads.\(pad.rawValue).button", role: .input(input, wiring.button)))
+      lines.append(
+        WiredLine(key: "pads.\(pad.rawValue).button", role: .input(input, wiring.button)))
       lines.append(WiredLine(key: "pads.\(pad.rawValue).led", role: .led(pad, wiring.led)))
     }
     for input in Input.allCases where input.pad == nil {

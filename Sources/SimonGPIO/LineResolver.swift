@@ -43,7 +43,8 @@ struct LineResolver {
     let problems = wiring.problems
     guard problems.isEmpty else {
       throw HardwareError(
-        .noSuchLine, "the wiring cannot be used: \(problems.map(\.description).joined(separator: "; "))")
+        .noSuchLine,
+        "the wiring cannot be used: \(problems.map(\.description).joined(separator: "; "))")
     }
     try checkAnyChip(wiring)
     let selected = try wiring.chip.map { chip throws(HardwareError) in try find(chip) }
@@ -51,12 +52,14 @@ struct LineResolver {
     var byName: [Int: ResolvedLine] = [:]
     for (index, wired) in wiring.wiredLines.enumerated() {
       guard case .name(let name) = wired.line else { continue }
-      let (chip, offset) = try find(name: name, key: wired.key, in: selected.map { [$0] } ?? chips)
+      let (chip, offset) = try find(name: name, key: wired.key, onlyIn: selected)
       byName[index] = line(wired, on: chip, at: offset)
     }
-    let fallback = selected ?? byName.sorted { $0.key < $1.key }.first.flatMap { entry in
-      chips.first { $0.path == entry.value.id.chip }
-    }
+    let fallback =
+      selected
+      ?? byName.sorted { $0.key < $1.key }.first.flatMap { entry in
+        chips.first { $0.path == entry.value.id.chip }
+      }
     for (index, wired) in wiring.wiredLines.enumerated() {
       if let named = byName[index] {
         resolved.append(named)
@@ -105,14 +108,16 @@ struct LineResolver {
     }
   }
 
-  /// The first chip holding a line of that name, and the line's offset.
-  private func find(name: String, key: String, in searched: [ChipSnapshot]) throws(HardwareError)
+  /// The first chip holding a line of that name (on the one chip given, else on any
+  /// chip), and the line's offset.
+  private func find(name: String, key: String, onlyIn chip: ChipSnapshot?) throws(HardwareError)
     -> (ChipSnapshot, Int)
   {
+    let searched = chip.map { [$0] } ?? chips
     for chip in searched {
       if let offset = chip.lines.firstIndex(where: { $0.name == name }) { return (chip, offset) }
     }
-    if searched.count != 1 { try throwIfUnreadable() }
+    if chip == nil { try throwIfUnreadable() }
     throw GPIOMessages.noLine(named: name, key: key, searched: searched)
   }
 
@@ -140,7 +145,8 @@ struct LineResolver {
       seen[line.id] = line.wired.key
       let state = chips.first { $0.path == line.id.chip }?.lines[line.id.offset]
       if let state, state.used {
-        throw GPIOMessages.busy(line.description, chipTitle: line.chipTitle, consumer: state.consumer)
+        throw GPIOMessages.busy(
+          line.description, chipTitle: line.chipTitle, consumer: state.consumer)
       }
     }
   }

@@ -47,7 +47,8 @@ struct LiveGPIOPort: GPIOPort {
         throw GPIOPortError(operation: .open, chip: path, offsets: [Int(offset)], code: errno)
       }
       lines.append(
-        LineSnapshot(name: Self.string(line.name), consumer: Self.string(line.consumer), used: line.used))
+        LineSnapshot(
+          name: Self.string(line.name), consumer: Self.string(line.consumer), used: line.used))
     }
     return ChipSnapshot(
       path: path, name: Self.string(info.name), label: Self.string(info.label), lines: lines)
@@ -146,20 +147,23 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
     }
     let inputs = request.inputs.map {
       cgpiod_line_settings(
-        offset: UInt32($0.offset), output: false, bias: Self.bias($0.bias), active_low: $0.activeLow,
+        offset: UInt32($0.offset), output: false, bias: Self.bias($0.bias),
+        active_low: $0.activeLow,
         initial_value: false)
     }
     if !outputs.isEmpty {
       guard let handle = cgpiod_chip_request_lines(chip, consumer, outputs, outputs.count) else {
         throw GPIOPortError(
-          operation: .request, chip: request.chip, offsets: request.outputs.map(\.offset), code: errno)
+          operation: .request, chip: request.chip, offsets: request.outputs.map(\.offset),
+          code: errno)
       }
       held[held.count - 1].outputs = handle
     }
     if !inputs.isEmpty {
       guard let handle = cgpiod_chip_request_lines(chip, consumer, inputs, inputs.count) else {
         throw GPIOPortError(
-          operation: .request, chip: request.chip, offsets: request.inputs.map(\.offset), code: errno)
+          operation: .request, chip: request.chip, offsets: request.inputs.map(\.offset),
+          code: errno)
       }
       held[held.count - 1].inputs = handle
     }
@@ -170,7 +174,9 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
   func waitForEdges() throws(GPIOPortError) -> [RawEdge] {
     let sources = held.compactMap { held in held.inputs.map { (held.path, $0) } }
     var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-    fds += sources.map { pollfd(fd: cgpiod_request_get_fd($0.1), events: Int16(POLLIN), revents: 0) }
+    fds += sources.map {
+      pollfd(fd: cgpiod_request_get_fd($0.1), events: Int16(POLLIN), revents: 0)
+    }
     while true {
       if poll(&fds, nfds_t(fds.count), -1) < 0 {
         if errno == EINTR { continue }
