@@ -183,7 +183,10 @@ public final class GPIOCabinet: InputSource, Lights, Sendable {
       let chip = resolver.reinspect(error.chip)
       for line in resolved
       where line.id.chip == error.chip && error.offsets.contains(line.id.offset) {
-        if let state = chip?.lines[line.id.offset], state.used {
+        if let lines = chip?.lines, lines.indices.contains(line.id.offset),
+          lines[line.id.offset].used
+        {
+          let state = lines[line.id.offset]
           return GPIOMessages.busy(
             line.description, chipTitle: line.chipTitle, consumer: state.consumer)
         }
