@@ -19,6 +19,10 @@ let package = Package(
     .target(name: "SimonHardware", dependencies: ["SimonGame"]),
     // The simulated cabinet: its socket protocol, server backend and client.
     .target(name: "SimonSim", dependencies: ["SimonGame", "SimonHardware"]),
+    // One version-neutral C API over libgpiod 1.6 (v1 API) or 2.x (v2 API).
+    .target(name: "CGPIOD", linkerSettings: [.linkedLibrary("gpiod")]),
+    // The cabinet on real GPIO lines: wiring, line lookup, edges, LEDs.
+    .target(name: "SimonGPIO", dependencies: ["SimonGame", "SimonHardware", "CGPIOD"]),
     // The runner and everything the daemon and the operator tool share.
     .target(
       name: "SimonDaemon",
@@ -35,12 +39,13 @@ let package = Package(
     .executableTarget(
       name: "simonctl",
       dependencies: [
-        "SimonDaemon",
+        "SimonDaemon", "SimonGPIO", "SimonHardware", "SimonGame",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "SimonGameTests", dependencies: ["SimonGame"]),
     .testTarget(name: "SimonHardwareTests", dependencies: ["SimonHardware"]),
     .testTarget(name: "SimonSimTests", dependencies: ["SimonSim"]),
+    .testTarget(name: "SimonGPIOTests", dependencies: ["SimonGPIO", "SimonHardware", "SimonGame"]),
     .testTarget(name: "SimonDaemonTests", dependencies: ["SimonDaemon", "SimonHardware"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,207 @@
+import SimonGame
+import SimonHardware
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The cabinet's buttons and lamps on real GPIO lines, through libgpiod.
+///
+/// Opening requests every wired line: LEDs as outputs (off), buttons and controls as
+/// inputs with their bias, both edges and kernel timestamps, no kernel debounce. A
+/// dedicated thread blocks in poll() on the lines' event descriptor and hands each raw
+/// edge, bounces included, to `edges()`; the daemon's debouncer drops the bounces.
+/// `close()` (or the last reference going away) stops the thread, turns the LEDs off
+/// and releases the lines, in the reverse order of acquisition.
+public final class GPIOCabinet: InputSource, Lights, Sendable {
+  /// The inputs this cabinet has: the four pads and the wired controls.
+  public let wired: Set<Input>
+  /// Where each input's line ended up.
+  public let inputLines: [Input: GPIOLineDescription]
+  /// Where each pad's LED line ended up.
+  public let ledLines: [Pad: GPIOLineDescription]
+
+  private let lines: any GPIOLines
+  private let leds: [Pad: LineID]
+  private let broadcast = EdgeBroadcast()
+  private let state = Mutex(State())
+
+  private struct State {
+    /// Set once `close` began; LEDs can no longer be driven.
+    var closed = false
+    /// The reader thread, until `close` joined it.
+    var reader: PosixThread?
+  }
+
+  /// Opens the cabinet's lines on the system's GPIO chips.
+  /// - Parameters:
+  ///   - wiring: which line does what; see `GPIOWiring.recommended`.
+  ///   - consumer: the name the kernel shows as the lines' holder (gpioinfo).
+  /// - Throws: `HardwareError`: `.noDevice` (no GPIO chip, or none with the configured
+  ///   label or path), `.noSuchLine` (a line name or offset the chip lacks, or the
+  ///   wiring's own mistakes), `.busy` (held by another consumer, named),
+  ///   `.permissionDenied` (the device and the group to join), `.io`.
+  public convenience init(wiring: GPIOWiring, consumer: String = "simond") throws(HardwareError) {
+    try self.init(wiring: wiring, consumer: consumer, port: LiveGPIOPort())
+  }
+
+  /// Opens the lines through a given port (a fake, in tests).
+  init(wiring: GPIOWiring, consumer: String, port: any GPIOPort) throws(HardwareError) {
+    let resolver = LineResolver(port: port)
+    let resolved = try resolver.resolve(wiring)
+    let held: any GPIOLines
+    do throws(GPIOPortError) {
+      held = try port.request(Self.requests(for: resolved), consumer: consumer)
+    } catch {
+      throw Self.requestFailed(error, resolved: resolved, resolver: resolver, port: port)
+    }
+    var inputs: [LineID: Input] = [:]
+    var inputLines: [Input: GPIOLineDescription] = [:]
+    var leds: [Pad: LineID] = [:]
+    var ledLines: [Pad: GPIOLineDescription] = [:]
+    for line in resolved {
+      switch line.wired.role {
+      case .input(let input, _):
+        inputs[line.id] = input
+        inputLines[input] = line.description
+      case .led(let pad, _):
+        leds[pad] = line.id
+        ledLines[pad] = line.description
+      }
+    }
+    self.lines = held
+    self.leds = leds
+    self.wired = Set(inputLines.keys)
+    self.inputLines = inputLines
+    self.ledLines = ledLines
+    let reader = PosixThread.start { [lines = held, broadcast, inputs] in
+      Self.read(lines, inputs: inputs, into: broadcast)
+    }
+    guard let reader else {
+      held.release()
+      throw HardwareError(.io, "unable to start the GPIO event thread")
+    }
+    state.withLock { $0.reader = reader }
+  }
+
+  deinit { close() }
+
+  /// Every input edge from now on, in order, bounces included, with the kernel's
+  /// timestamp. The stream ends when the cabinet closes or its lines fail (see `fault`).
+  public func edges() -> AsyncStream<InputEdge> {
+    broadcast.subscribe()
+  }
+
+  /// Drives a pad's LED line (`cgpiod_request_set_value` through the port).
+  /// - Throws: `HardwareError` `.io` when the line cannot be driven or the cabinet is closed.
+  public func set(_ pad: Pad, on: Bool) throws(HardwareError) {
+    guard let line = leds[pad], let description = ledLines[pad] else { return }
+    try state.withLock { state throws(HardwareError) in
+      guard !state.closed else {
+        throw HardwareError(
+          .io, "unable to set line \(description): the cabinet's lines are released")
+      }
+      do throws(GPIOPortError) {
+        try lines.set(line, active: on)
+      } catch {
+        throw GPIOMessages.failed(error, what: "set line \(description) (\(description.key))")
+      }
+    }
+  }
+
+  /// Why the edges stopped before `close`, if they did (e.g. the chip went away).
+  public var fault: HardwareError? { broadcast.fault }
+
+  /// Stops the reader thread, turns every LED off and releases the lines. Safe to call
+  /// more than once; the edge streams end.
+  public func close() {
+    let reader = state.withLock { state -> PosixThread?? in
+      guard !state.closed else { return nil }
+      state.closed = true
+      defer { state.reader = nil }
+      return .some(state.reader)
+    }
+    guard let reader else { return }
+    lines.wake()
+    reader?.join()
+    broadcast.finish()
+    for line in leds.values { try? lines.set(line, active: false) }
+    lines.release()
+  }
+
+  /// The reader thread's loop: wait, map to inputs, hand on; ends on wake or failure.
+  private static func read(
+    _ lines: any GPIOLines, inputs: [LineID: Input], into broadcast: EdgeBroadcast
+  ) {
+    while true {
+      let raw: [RawEdge]
+      do throws(GPIOPortError) {
+        raw = try lines.waitForEdges()
+      } catch {
+        broadcast.finish(fault: GPIOMessages.failed(error, what: "read GPIO events"))
+        return
+      }
+      if raw.isEmpty { break }
+      broadcast.send(
+        raw.compactMap { edge in
+          inputs[edge.line].map {
+            InputEdge(
+              $0, pressed: edge.rising, at: MonotonicInstant(nanoseconds: Int64(edge.nanoseconds)))
+          }
+        })
+    }
+    broadcast.finish()
+  }
+
+  /// Per chip, in order of first use: its LEDs as outputs and its inputs.
+  static func requests(for lines: [ResolvedLine]) -> [ChipRequest] {
+    var requests: [ChipRequest] = []
+    for line in lines {
+      if !requests.contains(where: { $0.chip == line.id.chip }) {
+        requests.append(ChipRequest(chip: line.id.chip, outputs: [], inputs: []))
+      }
+      let index = requests.firstIndex { $0.chip == line.id.chip }!
+      switch line.wired.role {
+      case .input(_, let input):
+        requests[index].inputs.append(
+          .init(offset: line.id.offset, bias: input.bias, activeLow: input.activeLow))
+      case .led(_, let output):
+        requests[index].outputs.append(.init(offset: line.id.offset, activeLow: output.activeLow))
+      }
+    }
+    return requests
+  }
+
+  /// Turns a failed request into the fault a builder can act on: for a busy line, reads
+  /// the chip again to name the line and its holder.
+  private static func requestFailed(
+    _ error: GPIOPortError, resolved: [ResolvedLine], resolver: LineResolver, port: any GPIOPort
+  ) -> HardwareError {
+    switch error.code {
+    case EBUSY:
+      let chip = resolver.reinspect(error.chip)
+      for line in resolved
+      where line.id.chip == error.chip && error.offsets.contains(line.id.offset) {
+        if let lines = chip?.lines, lines.indices.contains(line.id.offset),
+          lines[line.id.offset].used
+        {
+          let state = lines[line.id.offset]
+          return GPIOMessages.busy(
+            line.description, chipTitle: line.chipTitle, consumer: state.consumer)
+        }
+      }
+      return GPIOMessages.failed(error, what: "request lines \(error.offsets)")
+    case EACCES, EPERM, ENOENT, ENODEV, ENXIO:
+      return GPIOMessages.openFailed(
+        error, group: port.group(ofDevice: error.chip), chips: resolver.chips)
+    default:
+      let names = resolved.filter {
+        $0.id.chip == error.chip && error.offsets.contains($0.id.offset)
+      }
+      return GPIOMessages.failed(
+        error, what: "request lines \(names.map(\.description.description).joined(separator: ", "))"
+      )
+    }
+  }
+}
