@@ -8,6 +8,8 @@ struct SimonCtl: AsyncParsableCommand {
     commandName: "simonctl",
     abstract: "Manage a Simon cabinet: scores, players, settings, configuration, hardware.",
     version: simonVersion,
-    subcommands: []
+    subcommands: [
+      ScoresCommand.self, PlayersCommand.self, NameLatest.self, SettingsCommand.self,
+    ]
   )
 }
