@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .executable(name: "simond", targets: ["simond"]),
     .executable(name: "simonctl", targets: ["simonctl"]),
+    .executable(name: "bench-scores", targets: ["bench-scores"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,6 +24,8 @@ let package = Package(
     .target(name: "CGPIOD", linkerSettings: [.linkedLibrary("gpiod")]),
     // The cabinet on real GPIO lines: wiring, line lookup, edges, LEDs.
     .target(name: "SimonGPIO", dependencies: ["SimonGame", "SimonHardware", "CGPIOD"]),
+    // Scores, players and settings on disk: locking, atomic writes, recovery.
+    .target(name: "SimonScores", dependencies: ["SimonGame"]),
     // The runner and everything the daemon and the operator tool share.
     .target(
       name: "SimonDaemon",
@@ -39,10 +42,19 @@ let package = Package(
     .executableTarget(
       name: "simonctl",
       dependencies: [
-        "SimonDaemon", "SimonGPIO", "SimonHardware", "SimonGame",
+        "SimonDaemon", "SimonGPIO", "SimonHardware", "SimonGame", "SimonScores",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    .executableTarget(
+      name: "bench-scores", dependencies: ["SimonScores"], path: "Benchmarks/bench-scores"),
+    // Test-only: a process that records games and acknowledges each, for the tests that
+    // run writers in parallel and kill them mid-write.
+    .executableTarget(
+      name: "scores-test-writer", dependencies: ["SimonScores"],
+      path: "Tests/Support/scores-test-writer"),
     .testTarget(name: "SimonGameTests", dependencies: ["SimonGame"]),
+    .testTarget(name: "SimonScoresTests", dependencies: ["SimonScores", "scores-test-writer"]),
+    .testTarget(name: "SimonCtlTests", dependencies: ["simonctl", "SimonScores"]),
     .testTarget(name: "SimonHardwareTests", dependencies: ["SimonHardware"]),
     .testTarget(name: "SimonSimTests", dependencies: ["SimonSim"]),
     .testTarget(name: "SimonGPIOTests", dependencies: ["SimonGPIO", "SimonHardware", "SimonGame"]),

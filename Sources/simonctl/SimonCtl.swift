@@ -8,6 +8,9 @@ struct SimonCtl: AsyncParsableCommand {
     commandName: "simonctl",
     abstract: "Manage a Simon cabinet: scores, players, settings, configuration, hardware.",
     version: simonVersion,
-    subcommands: [TestHardware.self]
+    subcommands: [
+      ScoresCommand.self, PlayersCommand.self, NameLatest.self, SettingsCommand.self,
+      TestHardware.self,
+    ]
   )
 }

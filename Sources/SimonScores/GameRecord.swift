@@ -1,0 +1,189 @@
+import FoundationEssentials
+import SimonGame
+
+/// One finished game as the score file keeps it: the game's result plus when it was
+/// played by the wall clock (SPEC section 4), and a number that orders records.
+///
+/// Times and the duration are kept to the millisecond; finer parts are rounded away when
+/// the record is made, so a record reads back from the file exactly as it was written.
+public struct GameRecord: Codable, Equatable, Sendable {
+  /// The record's number: 1 for the first game recorded in this file, increasing by one
+  /// with every game. A lower number means recorded earlier, whatever the wall clock
+  /// said (a Raspberry Pi has no clock of its own until the network sets it).
+  public var id: Int
+  /// What the game earned, who played it, how it ended.
+  public var result: GameResult
+  /// The wall-clock time the game started (the start of the countdown).
+  public var startedAt: Date
+  /// The wall-clock time the game ended.
+  public var endedAt: Date
+
+  /// A record with every value given; times and duration are rounded to milliseconds.
+  public init(id: Int, result: GameResult, startedAt: Date, endedAt: Date) {
+    self.id = id
+    var result = result
+    result.duration = .milliseconds(Self.milliseconds(result.duration))
+    self.result = result
+    self.startedAt = Timestamps.date(epochMilliseconds: Timestamps.epochMilliseconds(startedAt))
+    self.endedAt = Timestamps.date(epochMilliseconds: Timestamps.epochMilliseconds(endedAt))
+  }
+
+  /// How long the game lasted, from the game's own monotonic clock.
+  public var duration: Duration { result.duration }
+
+  /// The high-score table the game belongs to.
+  public var table: TableKey { TableKey(mode: result.mode, difficulty: result.difficulty) }
+
+  /// True when this record ranks above `other` in a high-score table: more points, then
+  /// more rounds, then recorded earlier.
+  public func ranks(above other: GameRecord) -> Bool {
+    if result.points != other.result.points { return result.points > other.result.points }
+    if result.rounds != other.result.rounds { return result.rounds > other.result.rounds }
+    return id < other.id
+  }
+
+  // MARK: - Codable: one flat, readable object
+
+  private enum CodingKeys: String, CodingKey {
+    case id, points, rounds, mode, difficulty, name, members, ending, level
+    case started, ended
+    case durationMilliseconds = "duration_ms"
+  }
+
+  /// Reads the flat object `encode(to:)` writes.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    func time(_ key: CodingKeys) throws -> Date {
+      let text = try container.decode(String.self, forKey: key)
+      guard let date = Timestamps.parseUTC(text) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: container,
+          debugDescription: "\"\(text)\" is not a UTC time like 2026-11-21T19:37:05.123Z")
+      }
+      return date
+    }
+    let milliseconds = try container.decode(Int.self, forKey: .durationMilliseconds)
+    self.init(
+      id: try container.decode(Int.self, forKey: .id),
+      result: GameResult(
+        points: try container.decode(Int.self, forKey: .points),
+        rounds: try container.decode(Int.self, forKey: .rounds),
+        mode: try container.decode(GameMode.self, forKey: .mode),
+        difficulty: try container.decode(Difficulty.self, forKey: .difficulty),
+        name: try container.decode(String.self, forKey: .name),
+        members: try container.decode([String].self, forKey: .members),
+        ending: try container.decode(GameEnding.self, forKey: .ending),
+        duration: .milliseconds(milliseconds),
+        level: try container.decodeIfPresent(Int.self, forKey: .level)),
+      startedAt: try time(.started), endedAt: try time(.ended))
+  }
+
+  /// Writes one flat object: id, points, rounds, mode, difficulty, name, members, ending,
+  /// level (levels mode only), started and ended (UTC ISO 8601), duration_ms.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(result.points, forKey: .points)
+    try container.encode(result.rounds, forKey: .rounds)
+    try container.encode(result.mode, forKey: .mode)
+    try container.encode(result.difficulty, forKey: .difficulty)
+    try container.encode(result.name, forKey: .name)
+    try container.encode(result.members, forKey: .members)
+    try container.encode(result.ending, forKey: .ending)
+    try container.encodeIfPresent(result.level, forKey: .level)
+    try container.encode(Timestamps.utc(startedAt), forKey: .started)
+    try container.encode(Timestamps.utc(endedAt), forKey: .ended)
+    try container.encode(Self.milliseconds(result.duration), forKey: .durationMilliseconds)
+  }
+
+  /// The record as one line of JSON, as the score file holds it and `encode(to:)` writes
+  /// it: `{"id": 1, "points": 10, ..., "duration_ms": 4321}`.
+  public var json: String {
+    var writer = JSONWriter(capacity: 320)
+    write(to: &writer)
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+
+  // MARK: - The score file's fast path: the same object, on one line
+
+  /// Reads the object `write(to:)` and `encode(to:)` write.
+  init(json: JSONReader) throws(JSONShapeError) {
+    func time(_ key: String) throws(JSONShapeError) -> Date {
+      let member = try json.member(key)
+      guard let milliseconds = Timestamps.parseUTCMilliseconds(try member.string()) else {
+        throw member.fail("not a UTC time like 2026-11-21T19:37:05.123Z")
+      }
+      return Timestamps.date(epochMilliseconds: milliseconds)
+    }
+    let members = try json.member("members").map { (member) throws(JSONShapeError) in
+      try member.string()
+    }
+    self.init(
+      id: try json.member("id").int(),
+      result: GameResult(
+        points: try json.member("points").int(),
+        rounds: try json.member("rounds").int(),
+        mode: try json.member("mode").choice(GameMode.self),
+        difficulty: try json.member("difficulty").choice(Difficulty.self),
+        name: try json.member("name").string(),
+        members: members,
+        ending: try json.member("ending").choice(GameEnding.self),
+        duration: .milliseconds(try json.member("duration_ms").int()),
+        level: try json.optionalMember("level")?.int()),
+      startedAt: try time("started"), endedAt: try time("ended"))
+  }
+
+  /// Appends the object `encode(to:)` writes, keys in the same order, on one line.
+  func write(to writer: inout JSONWriter) {
+    writer.raw("{")
+    writer.key("id")
+    writer.integer(id)
+    writer.raw(", ")
+    writer.key("points")
+    writer.integer(result.points)
+    writer.raw(", ")
+    writer.key("rounds")
+    writer.integer(result.rounds)
+    writer.raw(", ")
+    writer.key("mode")
+    writer.string(result.mode.rawValue)
+    writer.raw(", ")
+    writer.key("difficulty")
+    writer.string(result.difficulty.rawValue)
+    writer.raw(", ")
+    writer.key("name")
+    writer.string(result.name)
+    writer.raw(", ")
+    writer.key("members")
+    writer.raw("[")
+    for (index, member) in result.members.enumerated() {
+      if index > 0 { writer.raw(", ") }
+      writer.string(member)
+    }
+    writer.raw("], ")
+    writer.key("ending")
+    writer.string(result.ending.rawValue)
+    writer.raw(", ")
+    if let level = result.level {
+      writer.key("level")
+      writer.integer(level)
+      writer.raw(", ")
+    }
+    writer.key("started")
+    writer.raw("\"")
+    Timestamps.appendUTC(Timestamps.epochMilliseconds(startedAt), to: &writer)
+    writer.raw("\", ")
+    writer.key("ended")
+    writer.raw("\"")
+    Timestamps.appendUTC(Timestamps.epochMilliseconds(endedAt), to: &writer)
+    writer.raw("\", ")
+    writer.key("duration_ms")
+    writer.integer(Self.milliseconds(result.duration))
+    writer.raw("}")
+  }
+
+  private static func milliseconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    return Int(seconds) * 1000 + Int((Double(attoseconds) / 1e15).rounded())
+  }
+}

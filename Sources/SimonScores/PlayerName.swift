@@ -1,0 +1,78 @@
+/// Checking, comparing and safely printing player names.
+public enum PlayerName {
+  /// The name of a game nobody signed in to; `simonctl name-latest` renames such games.
+  /// It is the name SimonGame's `Cabinet` gives a lone player without one.
+  public static let unnamed = "Player"
+
+  /// The longest name, in characters.
+  public static let maximumLength = 16
+
+  /// The first rule `name` breaks, checked in the order of `NameRule.allCases` (the
+  /// `unique` rule needs the other names and is the stores' to check); nil when it
+  /// follows them all.
+  public static func brokenRule(_ name: String) -> NameRule? {
+    if !name.unicodeScalars.isEmpty && !hasAllowedCharacters(name) { return .characters }
+    if !name.isEmpty && name.allSatisfy({ $0 == " " }) { return .notBlank }
+    if name.first == " " || name.last == " " { return .noOuterSpaces }
+    if name.isEmpty || name.count > maximumLength { return .length }
+    if isReserved(name) { return .notReserved }
+    return nil
+  }
+
+  /// True when two names are the same ignoring case (and Unicode normalization).
+  public static func same(_ first: String, _ second: String) -> Bool {
+    first.lowercased() == second.lowercased()
+  }
+
+  /// The name in single quotes, with every character that is not printable (control,
+  /// format, private use, unassigned) written as `\u{...}`, so a hostile name cannot
+  /// drive the terminal it is printed on.
+  public static func quoted(_ name: String) -> String {
+    "'" + printable(name) + "'"
+  }
+
+  /// The name with every character that is not printable written as `\u{...}`.
+  public static func printable(_ name: String) -> String {
+    var text = ""
+    for scalar in name.unicodeScalars {
+      switch scalar.properties.generalCategory {
+      case .control, .format, .privateUse, .unassigned, .surrogate, .lineSeparator,
+        .paragraphSeparator:
+        text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default:
+        text.unicodeScalars.append(scalar)
+      }
+    }
+    return text
+  }
+
+  /// Letters may carry up to this many accents (combining marks) each; more are refused.
+  private static let maximumMarks = 3
+
+  private static func hasAllowedCharacters(_ name: String) -> Bool {
+    var marksAllowed = 0
+    for scalar in name.unicodeScalars {
+      switch scalar.properties.generalCategory {
+      case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
+        marksAllowed = maximumMarks
+      case .nonspacingMark, .spacingMark:
+        if marksAllowed == 0 { return false }
+        marksAllowed -= 1
+      case .decimalNumber:
+        marksAllowed = 0
+      default:
+        guard " -_.'".unicodeScalars.contains(scalar) else { return false }
+        marksAllowed = 0
+      }
+    }
+    return true
+  }
+
+  private static func isReserved(_ name: String) -> Bool {
+    let lower = name.lowercased()
+    if lower == "player" { return true }
+    guard lower.hasPrefix("player ") else { return false }
+    let rest = lower.dropFirst("player ".count)
+    return !rest.isEmpty && rest.allSatisfy { $0.isASCII && $0.isNumber }
+  }
+}

@@ -1,0 +1,82 @@
+/// Everything the players file holds: the registered players, sorted by name.
+struct PlayerRoster: StateDocument {
+  static var fileName: String { "players.json" }
+  static var version: Int { 1 }
+  static var permissions: UInt32 { 0o644 }
+  static var empty: PlayerRoster { PlayerRoster(players: []) }
+
+  /// The players, sorted by name ignoring case.
+  var players: [Player]
+
+  /// The player with this name, ignoring case.
+  func index(named name: String) -> Int? {
+    players.firstIndex { PlayerName.same($0.name, name) }
+  }
+
+  /// Puts the players in name order.
+  mutating func sort() {
+    players.sort { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
+  }
+
+  var contentProblems: [String] {
+    var names: Set<String> = []
+    var codes: Set<PadCode> = []
+    for (index, player) in players.enumerated() {
+      if let rule = PlayerName.brokenRule(player.name) {
+        return ["players[\(index)]: \(PlayerName.quoted(player.name)) breaks a rule: \(rule)"]
+      }
+      if !names.insert(player.name.lowercased()).inserted {
+        return ["players[\(index)]: \(PlayerName.quoted(player.name)) is there twice"]
+      }
+      if !codes.insert(player.code).inserted {
+        return ["players[\(index)]: the code \(player.code) is there twice"]
+      }
+    }
+    return []
+  }
+
+  static func decode(_ json: JSONValue) throws(JSONShapeError) -> PlayerRoster {
+    let players = try JSONReader(json).member("players").map { (item) throws(JSONShapeError) in
+      let text = try item.member("code").string()
+      let code: PadCode
+      do {
+        code = try PadCode(parsing: text)
+      } catch {
+        throw JSONShapeError(path: "code", message: "\(error)")
+      }
+      return Player(name: try item.member("name").string(), code: code)
+    }
+    var roster = PlayerRoster(players: players)
+    roster.sort()
+    return roster
+  }
+
+  /// `{"version": 1, "players": [{"name": ..., "code": ...}, ...]}`, one player a line.
+  func encodeFile() throws -> [UInt8] {
+    var writer = JSONWriter(capacity: 64 * players.count + 64)
+    writer.raw("{")
+    writer.newline(indent: 1)
+    writer.key("version")
+    writer.integer(Self.version)
+    writer.raw(",")
+    writer.newline(indent: 1)
+    writer.key("players")
+    writer.raw("[")
+    for (index, player) in players.enumerated() {
+      writer.raw(index == 0 ? "" : ",")
+      writer.newline(indent: 2)
+      writer.raw("{")
+      writer.key("name")
+      writer.string(player.name)
+      writer.raw(", ")
+      writer.key("code")
+      writer.string(player.code.description)
+      writer.raw("}")
+    }
+    if !players.isEmpty { writer.newline(indent: 1) }
+    writer.raw("]")
+    writer.newline(indent: 0)
+    writer.raw("}\n")
+    return writer.bytes
+  }
+}

@@ -1,0 +1,245 @@
+import FoundationEssentials
+import SimonGame
+
+/// Everything the score file holds: the high-score tables, one per mode and difficulty,
+/// and the recent games in the order they were recorded.
+///
+/// A value: reading it from a `ScoreStore` gives a snapshot; changes go through the
+/// store's `record`, `nameLatest`, `modify` so no other process's update is lost.
+public struct ScoreBook: Equatable, Sendable {
+  /// How many games a high-score table holds.
+  public static let tableSize = 10
+  /// The fewest recent games a book keeps, whatever limit it is given.
+  public static let minimumRecentLimit = 100
+
+  /// The recent games, oldest first; at most the store's recent limit.
+  public private(set) var recent: [GameRecord]
+  /// The number the next recorded game gets.
+  public private(set) var nextID: Int
+  private var tables: [TableKey: [GameRecord]]
+
+  /// An empty book: no games recorded.
+  public init() {
+    recent = []
+    nextID = 1
+    tables = [:]
+  }
+
+  /// The high-score table of a mode and difficulty, best first; at most ten games.
+  public func table(_ key: TableKey) -> [GameRecord] { tables[key] ?? [] }
+
+  /// Every table that has a game, in the order of `GameMode.allCases`, then of
+  /// `Difficulty.allCases`.
+  public var tableKeys: [TableKey] {
+    Self.allTableKeys.filter { !(tables[$0]?.isEmpty ?? true) }
+  }
+
+  /// Every table there can be, in display order.
+  public static var allTableKeys: [TableKey] {
+    GameMode.allCases.flatMap { mode in
+      Difficulty.allCases.map { TableKey(mode: mode, difficulty: $0) }
+    }
+  }
+
+  /// The best game of every table that has one.
+  public var allTimeBests: [TableKey: GameRecord] {
+    tables.compactMapValues(\.first)
+  }
+
+  /// Adds a finished game: it gets the next number, goes to the end of the recent games
+  /// (the oldest drop off past `recentLimit`, which is at least `minimumRecentLimit`),
+  /// and into its table when it makes the top ten.
+  /// - Returns: the record, its place, and whether it is a new all-time best.
+  @discardableResult
+  public mutating func insert(
+    _ result: GameResult, startedAt: Date, endedAt: Date, recentLimit: Int
+  ) -> RecordOutcome {
+    let record = GameRecord(id: nextID, result: result, startedAt: startedAt, endedAt: endedAt)
+    nextID += 1
+    recent.append(record)
+    let limit = max(recentLimit, Self.minimumRecentLimit)
+    if recent.count > limit { recent.removeFirst(recent.count - limit) }
+
+    var table = tables[record.table] ?? []
+    let previousBest = table.first
+    let place = table.firstIndex { record.ranks(above: $0) } ?? table.count
+    var rank: Int?
+    if place < Self.tableSize {
+      table.insert(record, at: place)
+      if table.count > Self.tableSize { table.removeLast(table.count - Self.tableSize) }
+      tables[record.table] = table
+      rank = place + 1
+    }
+    return RecordOutcome(
+      record: record, rank: rank, isNewAllTimeBest: rank == 1 && result.points > 0,
+      previousBest: previousBest)
+  }
+
+  /// Gives the latest `count` recent games recorded under the name nobody signed in as
+  /// (`PlayerName.unnamed`) the name `name`, in the recent list and in the tables; a
+  /// member named so is renamed too. Does not check the name; `ScoreStore.nameLatest`
+  /// does.
+  /// - Returns: the renamed records, newest first; empty when there was none to name.
+  public mutating func nameLatest(_ name: String, count: Int) -> [GameRecord] {
+    var renamed: [GameRecord] = []
+    var index = recent.count - 1
+    while index >= 0 && renamed.count < count {
+      if recent[index].result.name == PlayerName.unnamed {
+        Self.rename(&recent[index], to: name)
+        renamed.append(recent[index])
+      }
+      index -= 1
+    }
+    let ids = Set(renamed.map(\.id))
+    for key in tables.keys {
+      for position in tables[key]!.indices where ids.contains(tables[key]![position].id) {
+        Self.rename(&tables[key]![position], to: name)
+      }
+    }
+    return renamed
+  }
+
+  private static func rename(_ record: inout GameRecord, to name: String) {
+    record.result.name = name
+    record.result.members = record.result.members.map { $0 == PlayerName.unnamed ? name : $0 }
+  }
+}
+
+extension ScoreBook: StateDocument {
+  static var fileName: String { "scores.json" }
+  static var version: Int { 1 }
+  static var permissions: UInt32 { 0o644 }
+  static var empty: ScoreBook { ScoreBook() }
+
+  /// Reads the book with the fast parser's value (the same shape `Codable` reads).
+  static func decode(_ json: JSONValue) throws(JSONShapeError) -> ScoreBook {
+    let reader = JSONReader(json)
+    var book = ScoreBook()
+    book.recent = try reader.member("recent").map { (item) throws(JSONShapeError) in
+      try GameRecord(json: item)
+    }
+    let tables = try reader.member("tables").map { (table) throws(JSONShapeError) in
+      let key = TableKey(
+        mode: try table.member("mode").choice(GameMode.self),
+        difficulty: try table.member("difficulty").choice(Difficulty.self))
+      let top = try table.member("top").map { (item) throws(JSONShapeError) in
+        try GameRecord(json: item)
+      }
+      return (key, top)
+    }
+    book.setTables(tables, nextID: try reader.member("next_id").int())
+    return book
+  }
+
+  /// The file's text: the version, next_id, the tables, the recent games, one game a line.
+  func encodeFile() throws -> [UInt8] {
+    var writer = JSONWriter(capacity: 320 * (recent.count + tables.count * Self.tableSize) + 256)
+    writer.raw("{")
+    writer.newline(indent: 1)
+    writer.key("version")
+    writer.integer(Self.version)
+    writer.raw(",")
+    writer.newline(indent: 1)
+    writer.key("next_id")
+    writer.integer(nextID)
+    writer.raw(",")
+    writer.newline(indent: 1)
+    writer.key("tables")
+    writer.raw("[")
+    for (index, key) in tableKeys.enumerated() {
+      writer.raw(index == 0 ? "" : ",")
+      writer.newline(indent: 2)
+      writer.raw("{")
+      writer.newline(indent: 3)
+      writer.key("mode")
+      writer.string(key.mode.rawValue)
+      writer.raw(",")
+      writer.newline(indent: 3)
+      writer.key("difficulty")
+      writer.string(key.difficulty.rawValue)
+      writer.raw(",")
+      writer.newline(indent: 3)
+      writer.key("top")
+      Self.write(tables[key]!, indent: 3, to: &writer)
+      writer.newline(indent: 2)
+      writer.raw("}")
+    }
+    if !tableKeys.isEmpty { writer.newline(indent: 1) }
+    writer.raw("],")
+    writer.newline(indent: 1)
+    writer.key("recent")
+    Self.write(recent, indent: 1, to: &writer)
+    writer.newline(indent: 0)
+    writer.raw("}\n")
+    return writer.bytes
+  }
+
+  private static func write(_ records: [GameRecord], indent: Int, to writer: inout JSONWriter) {
+    writer.raw("[")
+    for (index, record) in records.enumerated() {
+      writer.raw(index == 0 ? "" : ",")
+      writer.newline(indent: indent + 1)
+      record.write(to: &writer)
+    }
+    if !records.isEmpty { writer.newline(indent: indent) }
+    writer.raw("]")
+  }
+
+  var contentProblems: [String] {
+    for (key, table) in tables {
+      if let stray = table.first(where: { $0.table != key }) {
+        return [
+          "tables: game \(stray.id) is \(stray.table.mode.rawValue)/\(stray.table.difficulty.rawValue) but is in the \(key.mode.rawValue)/\(key.difficulty.rawValue) table"
+        ]
+      }
+    }
+    return []
+  }
+}
+
+extension ScoreBook: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case nextID = "next_id"
+    case tables, recent
+  }
+
+  private struct Table: Codable {
+    var mode: GameMode
+    var difficulty: Difficulty
+    var top: [GameRecord]
+  }
+
+  /// Reads the book; tables are re-sorted and cut to ten, the next number is made larger
+  /// than any record's.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init()
+    recent = try container.decode([GameRecord].self, forKey: .recent)
+    setTables(
+      try container.decode([Table].self, forKey: .tables).map {
+        (TableKey(mode: $0.mode, difficulty: $0.difficulty), $0.top)
+      }, nextID: try container.decode(Int.self, forKey: .nextID))
+  }
+
+  /// Sets the tables read from a file, re-sorted and cut to ten, and the next number,
+  /// made larger than any record's.
+  private mutating func setTables(_ read: [(TableKey, [GameRecord])], nextID: Int) {
+    tables = [:]
+    for (key, top) in read where !top.isEmpty {
+      let merged = (tables[key] ?? []) + top
+      tables[key] = Array(merged.sorted { $0.ranks(above: $1) }.prefix(Self.tableSize))
+    }
+    let highest = (recent.map(\.id) + tables.values.flatMap { $0.map(\.id) }).max() ?? 0
+    self.nextID = max(nextID, highest + 1)
+  }
+
+  /// Writes next_id, the non-empty tables in display order, and the recent games.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(nextID, forKey: .nextID)
+    try container.encode(
+      tableKeys.map { Table(mode: $0.mode, difficulty: $0.difficulty, top: tables[$0]!) },
+      forKey: .tables)
+    try container.encode(recent, forKey: .recent)
+  }
+}

@@ -1,0 +1,26 @@
+import SimonGame
+
+/// The best game of each table since the daemon started ("this power-on's best"); kept
+/// in memory only, so it starts empty at every restart.
+public struct SessionBests: Equatable, Sendable {
+  /// The best result of each table played since start.
+  public private(set) var best: [TableKey: GameResult] = [:]
+
+  /// No games yet.
+  public init() {}
+
+  /// Takes note of a finished game.
+  /// - Returns: true when it beats this power-on's best of its table (more points, or as
+  ///   many with more rounds; a tie keeps the earlier game) and has points.
+  @discardableResult
+  public mutating func note(_ result: GameResult) -> Bool {
+    let key = TableKey(mode: result.mode, difficulty: result.difficulty)
+    if let current = best[key],
+      (current.points, current.rounds) >= (result.points, result.rounds)
+    {
+      return false
+    }
+    best[key] = result
+    return result.points > 0
+  }
+}

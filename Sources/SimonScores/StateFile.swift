@@ -1,0 +1,247 @@
+import FoundationEssentials
+
+/// One versioned JSON document in the state directory, read and written so that nothing
+/// is ever lost or half-written:
+///
+/// - a write goes to a temporary file, is synced, renamed over the file, and the
+///   directory is synced: after a power loss at any instant the file is the old one or
+///   the new one, never a mix;
+/// - every read-modify-write holds an exclusive `flock` on `<file>.lock`, so concurrent
+///   writers in any number of processes see each other's changes;
+/// - a file that cannot be used (empty, corrupt, unreadable, newer version) is moved
+///   aside with a timestamp in its name, reported, and a fresh document starts.
+final class StateFile<Document: StateDocument>: Sendable {
+  /// The state directory.
+  let directory: String
+  /// The file.
+  let path: String
+  /// The lock file beside it.
+  let lockPath: String
+  /// How long to wait for another process's lock before giving up.
+  let lockTimeout: Duration
+  /// Told of every file set aside.
+  let onProblem: @Sendable (StateProblem) -> Void
+
+  /// Files larger than this are not read: they are set aside as corrupt.
+  static var sizeLimit: Int { 256 * 1024 * 1024 }
+
+  init(
+    directory: String, lockTimeout: Duration, onProblem: @escaping @Sendable (StateProblem) -> Void
+  ) {
+    self.directory = directory
+    path = StateDirectory.join(directory, Document.fileName)
+    lockPath = path + ".lock"
+    self.lockTimeout = lockTimeout
+    self.onProblem = onProblem
+  }
+
+  /// The document as it is now. Takes no lock unless the file must be set aside; creates
+  /// nothing when the directory or the file is missing (that reads as empty).
+  func read() throws -> Document {
+    switch try load() {
+    case .missing: return .empty
+    case .document(let document): return document
+    case .unusable(let kind, let detail):
+      do {
+        return try withLock { try loadRecovering(mustMove: false) }
+      } catch let error as StateError where error.kind == .lock || error.kind == .directory {
+        // Nobody may write here (a read-only look by an unprivileged user): report the
+        // file and go on without it.
+        onProblem(
+          StateProblem(
+            kind: kind, path: path, detail: detail, movedTo: nil, moveFailure: error.description))
+        return .empty
+      }
+    }
+  }
+
+  /// Reads the document under the lock, lets `body` change it, and writes it back when
+  /// it changed. When `body` throws, nothing is written and the error is rethrown.
+  func update<R>(_ body: (inout Document) throws -> R) throws -> R {
+    try StateDirectory.prepare(directory)
+    return try withLock {
+      var document = try loadRecovering(mustMove: true)
+      let before = document
+      let result = try body(&document)
+      if document != before { try write(document) }
+      return result
+    }
+  }
+
+  /// Replaces the document whatever the file holds (it is not read), under the lock.
+  func replace(with document: Document) throws {
+    try StateDirectory.prepare(directory)
+    try withLock { try write(document) }
+  }
+
+  // MARK: - Reading
+
+  private enum Loaded {
+    case missing
+    case document(Document)
+    case unusable(StateProblem.Kind, String)
+  }
+
+  /// Reads and decodes the file; throws only for faults that may pass, or a broken
+  /// directory, never for the file's contents.
+  private func load() throws -> Loaded {
+    let bytes: [UInt8]
+    do {
+      bytes = try readRegularFile(path, limit: Self.sizeLimit)
+    } catch {
+      switch error.category {
+      case .notFound: return .missing
+      case .notADirectory:
+        throw StateError(
+          kind: .directory, path: directory, reason: error.reason, errno: error.errno)
+      case .tooLarge: return .unusable(.corrupt, "larger than \(Self.sizeLimit / 1024 / 1024) MB")
+      case .unreadable: return .unusable(.unreadable, error.reason)
+      case .other: throw StateError(.read, error)
+      }
+    }
+    return decode(bytes)
+  }
+
+  private func decode(_ bytes: [UInt8]) -> Loaded {
+    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+      return .unusable(.empty, bytes.isEmpty ? "0 bytes" : "only white space")
+    }
+    let json: JSONValue
+    do {
+      json = try JSONParser.parse(bytes)
+    } catch {
+      return .unusable(.corrupt, error.description)
+    }
+    guard case .object = json else { return .unusable(.corrupt, "not a JSON object") }
+    guard case .integer(let version) = json["version"] else {
+      return .unusable(.corrupt, "no whole-number \"version\"")
+    }
+    if version > Document.version {
+      return .unusable(
+        .newerVersion, "version \(version); this program reads up to \(Document.version)")
+    }
+    if version < 1 { return .unusable(.corrupt, "version \(version) does not exist") }
+    let document: Document
+    do {
+      document = try Document.decode(json)
+    } catch {
+      return .unusable(.corrupt, error.description)
+    }
+    if let problem = document.contentProblems.first { return .unusable(.corrupt, problem) }
+    return .document(document)
+  }
+
+  /// Reads the file under the lock; a file that cannot be used is set aside and reported.
+  private func loadRecovering(mustMove: Bool) throws -> Document {
+    switch try load() {
+    case .missing: return .empty
+    case .document(let document): return document
+    case .unusable(let kind, let detail):
+      let aside = asidePath(kind)
+      do {
+        try renameFile(path, to: aside)
+      } catch {
+        if mustMove { throw StateError(.write, error) }
+        onProblem(
+          StateProblem(
+            kind: kind, path: path, detail: detail, movedTo: nil, moveFailure: error.reason))
+        return .empty
+      }
+      syncDirectory()
+      onProblem(StateProblem(kind: kind, path: path, detail: detail, movedTo: aside))
+      return .empty
+    }
+  }
+
+  /// "<file>.<kind>-<UTC time>", with "-2", "-3", ... when that exists already.
+  private func asidePath(_ kind: StateProblem.Kind) -> String {
+    let label = kind == .empty ? "corrupt" : kind.rawValue
+    let base = "\(path).\(label)-\(Timestamps.compactUTC(Date()))"
+    var candidate = base
+    var number = 2
+    while somethingExists(at: candidate) {
+      candidate = "\(base)-\(number)"
+      number += 1
+    }
+    return candidate
+  }
+
+  // MARK: - Writing
+
+  /// Writes the whole document: temporary file, fsync, rename, fsync of the directory.
+  /// The new file keeps the owner, group and mode of the one it replaces; a first file
+  /// gets the directory's owner and group (when running as root) and the default mode.
+  private func write(_ document: Document) throws {
+    let bytes = try document.encodeFile()
+    let temporary = path + ".tmp"
+    do {
+      let previous = try? fileStatus(path)
+      let owner = previous.flatMap { $0.isRegular ? $0 : nil } ?? (try? fileStatus(directory))
+      try withOpenFile(temporary, OpenFlags.createTruncate, mode: Document.permissions) {
+        (file) throws(SystemError) in
+        try file.writeAll(bytes)
+        if effectiveUser == 0, let owner { try file.changeOwner(owner.owner, owner.group) }
+        let keep = previous.flatMap { $0.isRegular ? $0.permissions : nil }
+        try file.changeMode(keep ?? Document.permissions)
+        try file.sync()
+      }
+      try renameFile(temporary, to: path)
+    } catch {
+      removeFile(temporary)
+      throw StateError(.write, error)
+    }
+    do {
+      try withOpenFile(directory, OpenFlags.directory) { (file) throws(SystemError) in
+        try file.sync()
+      }
+    } catch {
+      throw StateError(.write, error)
+    }
+  }
+
+  /// Best effort: makes a rename in the directory durable.
+  private func syncDirectory() {
+    try? withOpenFile(directory, OpenFlags.directory) { (file) throws(SystemError) in
+      try file.sync()
+    }
+  }
+
+  // MARK: - Locking
+
+  /// Runs `body` holding the exclusive lock; waits for other holders up to `lockTimeout`.
+  private func withLock<R>(_ body: () throws -> R) throws -> R {
+    let lock: Descriptor
+    do {
+      lock = try Descriptor.opening(lockPath, OpenFlags.lockFile, mode: 0o644)
+    } catch {
+      if error.category == .notFound || error.category == .notADirectory {
+        throw StateError(
+          kind: .directory, path: directory, reason: error.reason, errno: error.errno)
+      }
+      throw StateError(.lock, error)
+    }
+    defer { lock.closing() }
+    do {
+      if effectiveUser == 0, let status = try? lock.status(),
+        let owner = try? fileStatus(directory), status.owner != owner.owner
+      {
+        try? lock.changeOwner(owner.owner, owner.group)
+      }
+      let clock = ContinuousClock()
+      let deadline = clock.now.advanced(by: lockTimeout)
+      var wait = 200
+      while try !lock.tryLockExclusive() {
+        if clock.now >= deadline {
+          throw StateError(
+            kind: .busy, path: lockPath,
+            reason: "another simond or simonctl held it for more than \(lockTimeout)")
+        }
+        pause(microseconds: wait)
+        wait = min(wait * 2, 10_000)
+      }
+    } catch let error as SystemError {
+      throw StateError(.lock, error)
+    }
+    return try body()
+  }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import SimonScores
+
+/// `simonctl players list`.
+struct PlayersList: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list",
+    abstract: "List the registered players and their pad codes.",
+    discussion: ExitCodes.help)
+
+  @OptionGroup var common: CommonOptions
+
+  @Flag(help: "Print JSON for scripts: {\"players\": [{\"name\", \"code\"}]}.")
+  var json = false
+
+  func run() throws {
+    try Output.run {
+      let players = try Stores(common: common).players.list()
+      if json {
+        try JSONOutput.print(["players": players])
+        return
+      }
+      if players.isEmpty {
+        print("No players registered.")
+        return
+      }
+      var table = TextTable([("name", .left), ("pad code", .left)])
+      for player in players {
+        table.rows.append([PlayerName.printable(player.name), player.code.description])
+      }
+      print(table.lines().joined(separator: "\n"))
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import ArgumentParser
+import SimonGame
+import SimonScores
+
+/// `simonctl scores`: the high-score tables, or the recent games; `scores reset`.
+struct ScoresCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "scores",
+    abstract: "Show the high-score tables, or the recent games.",
+    discussion: """
+      Tables list the ten best games of each mode and difficulty (more points first, \
+      then more rounds, then the earlier game). Times are local. \(ExitCodes.help)
+      """,
+    subcommands: [ScoresReset.self])
+
+  @OptionGroup var common: CommonOptions
+
+  @Flag(help: "Show the recent games, newest first, instead of the tables.")
+  var recent = false
+
+  @Option(help: ArgumentHelp("How many recent games to show with --recent.", valueName: "n"))
+  var count = 20
+
+  @Option(help: ArgumentHelp("Only this mode's tables (or recent games).", valueName: "mode"))
+  var mode: Choice<GameMode>?
+
+  @Option(
+    help: ArgumentHelp("Only this difficulty's tables (or recent games).", valueName: "difficulty"))
+  var difficulty: Choice<Difficulty>?
+
+  @Flag(help: "Print JSON for scripts instead of tables.")
+  var json = false
+
+  func validate() throws {
+    if count < 1 { throw ValidationError("--count must be at least 1.") }
+  }
+
+  func run() throws {
+    try Output.run {
+      let book = try Stores(common: common).scores.load()
+      if recent {
+        try showRecent(book)
+      } else {
+        try showTables(book)
+      }
+    }
+  }
+
+  private func selected(_ key: TableKey) -> Bool {
+    (mode == nil || mode?.value == key.mode)
+      && (difficulty == nil || difficulty?.value == key.difficulty)
+  }
+
+  private var filtered: Bool { mode != nil || difficulty != nil }
+
+  private func showTables(_ book: ScoreBook) throws {
+    let keys =
+      filtered ? ScoreBook.allTableKeys.filter(selected) : book.tableKeys
+    if json {
+      try JSONOutput.print(
+        TablesJSON(
+          tables: keys.map {
+            TableJSON(mode: $0.mode, difficulty: $0.difficulty, top: book.table($0))
+          }))
+      return
+    }
+    if keys.isEmpty || (!filtered && book.tableKeys.isEmpty) {
+      print("No games recorded yet.")
+      return
+    }
+    var lines: [String] = []
+    for key in keys {
+      if !lines.isEmpty { lines.append("") }
+      lines.append(RecordText.table(key))
+      let records = book.table(key)
+      if records.isEmpty {
+        lines.append("  no games yet")
+        continue
+      }
+      var table = TextTable([
+        ("#", .right), ("points", .right), ("rounds", .right), ("name", .left),
+        ("date", .left), ("ending", .left),
+      ])
+      for (index, record) in records.enumerated() {
+        table.rows.append([
+          String(index + 1), String(record.result.points), String(record.result.rounds),
+          RecordText.who(record), Timestamps.localMinute(record.endedAt),
+          record.result.ending.rawValue,
+        ])
+      }
+      lines += table.lines(indent: 2)
+    }
+    print(lines.joined(separator: "\n"))
+  }
+
+  private func showRecent(_ book: ScoreBook) throws {
+    let records = Array(book.recent.reversed().filter { selected($0.table) }.prefix(count))
+    if json {
+      try JSONOutput.print(RecentJSON(recent: records))
+      return
+    }
+    if records.isEmpty {
+      print("No games recorded yet.")
+      return
+    }
+    var table = TextTable([
+      ("date", .left), ("mode", .left), ("difficulty", .left), ("points", .right),
+      ("rounds", .right), ("time", .right), ("ending", .left), ("name", .left),
+    ])
+    for record in records {
+      table.rows.append([
+        Timestamps.localMinute(record.endedAt), record.result.mode.rawValue,
+        record.result.difficulty.rawValue, String(record.result.points),
+        String(record.result.rounds), RecordText.duration(record.duration),
+        record.result.ending.rawValue, RecordText.who(record),
+      ])
+    }
+    print(table.lines().joined(separator: "\n"))
+  }
+}
+
+/// `scores --json`: `{"tables": [{"mode", "difficulty", "top": [record...]}]}`.
+private struct TablesJSON: Encodable {
+  var tables: [TableJSON]
+}
+
+/// One table in `scores --json`.
+private struct TableJSON: Encodable {
+  var mode: GameMode
+  var difficulty: Difficulty
+  var top: [GameRecord]
+}
+
+/// `scores --recent --json`: `{"recent": [record...]}`, newest first.
+private struct RecentJSON: Encodable {
+  var recent: [GameRecord]
+}

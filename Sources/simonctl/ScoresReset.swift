@@ -1,0 +1,43 @@
+import ArgumentParser
+import SimonScores
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `simonctl scores reset`: forgets every score and recent game, after confirmation.
+struct ScoresReset: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "reset",
+    abstract: "Delete every high score and recent game.",
+    discussion: """
+      Asks for confirmation on a terminal; without one, --yes is required. Players and \
+      settings are kept. \(ExitCodes.help)
+      """)
+
+  @OptionGroup var common: CommonOptions
+
+  @Flag(help: "Do not ask for confirmation.")
+  var yes = false
+
+  func run() throws {
+    try Output.run {
+      let store = Stores(common: common).scores
+      if !yes {
+        guard isatty(STDIN_FILENO) == 1 else {
+          throw Refusal(
+            message:
+              "not resetting the scores without confirmation: run it on a terminal, or add --yes",
+            code: ExitCodes.usage)
+        }
+        Output.writeError("Delete every high score and recent game in \(store.path)? [y/N] ")
+        let answer = readLine()?.lowercased() ?? ""
+        guard answer == "y" || answer == "yes" else {
+          throw Refusal(message: "the scores were not reset", code: ExitCodes.refused)
+        }
+      }
+      try store.reset()
+      print("Deleted every high score and recent game.")
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import SimonGame
+import SimonScores
+
+/// `simonctl settings`: shows the settings in force; `settings set KEY VALUE`.
+struct SettingsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "settings",
+    abstract: "Show the cabinet's settings; change one with 'settings set'.",
+    discussion: """
+      Settings changed here or at the cabinet are kept in the state directory and \
+      override the configuration file's [audio] and [game] values; they are marked \
+      "# changed". The daemon reads them at start and on reload (SIGHUP). \
+      \(ExitCodes.help)
+      """,
+    subcommands: [SettingsSet.self])
+
+  @OptionGroup var common: CommonOptions
+
+  @Flag(help: "Print JSON for scripts: {\"audio\": {...}, \"game\": {...}}.")
+  var json = false
+
+  func run() throws {
+    try Output.run {
+      let stored = try Stores(common: common).settings.load()
+      let settings = stored.applied(to: baseSettings(common: common))
+      if json {
+        try JSONOutput.print(SettingsJSON(settings))
+        return
+      }
+      var lines: [String] = []
+      for section in ["audio", "game"] {
+        if !lines.isEmpty { lines.append("") }
+        lines.append("[\(section)]")
+        for key in SettingKey.allCases where key.section == section {
+          let changed = stored.storedKeys.contains(key) ? "  # changed" : ""
+          lines.append("\(key.rawValue) = \(SettingsSet.tomlValue(key, settings))\(changed)")
+        }
+      }
+      print(lines.joined(separator: "\n"))
+    }
+  }
+}
+
+/// `settings --json`: the settings in force, in the configuration file's sections.
+private struct SettingsJSON: Encodable {
+  struct Audio: Encodable {
+    var enabled: Bool
+    var volume: Int
+    var tones: String
+  }
+
+  struct Game: Encodable {
+    var mode: String
+    var difficulty: String
+    var players: Int
+    var skillTarget: Int
+
+    enum CodingKeys: String, CodingKey {
+      case mode, difficulty, players
+      case skillTarget = "skill_target"
+    }
+  }
+
+  var audio: Audio
+  var game: Game
+
+  init(_ settings: Settings) {
+    audio = Audio(
+      enabled: settings.soundOn, volume: settings.volume, tones: settings.toneSet.rawValue)
+    game = Game(
+      mode: settings.mode.rawValue, difficulty: settings.difficulty.rawValue,
+      players: settings.players, skillTarget: settings.skillTarget)
+  }
+}

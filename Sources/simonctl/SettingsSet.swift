@@ -1,0 +1,55 @@
+import ArgumentParser
+import SimonGame
+import SimonScores
+
+/// `simonctl settings set KEY VALUE`.
+struct SettingsSet: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "set",
+    abstract: "Change one setting; it persists across restarts.",
+    discussion: """
+      Keys and values: enabled (or sound) true|false; volume 0-100; tones \
+      classic|solfege; mode classic|levels|coop|player-adds|directional; difficulty \
+      easy|medium|hard; players 1-5; skill_target 0|8|14|20|31. A key may carry its \
+      section: audio.volume, game.mode. \(ExitCodes.help)
+      """)
+
+  @OptionGroup var common: CommonOptions
+
+  @Argument(help: ArgumentHelp("The setting, as in the configuration file.", valueName: "key"))
+  var key: KeyArgument
+
+  @Argument(help: ArgumentHelp("Its new value.", valueName: "value"))
+  var value: String
+
+  func run() throws {
+    try Output.run {
+      let settings = try Stores(common: common).settings.set(
+        key.key, to: value, base: baseSettings(common: common))
+      print("\(key.key.rawValue) = \(Self.tomlValue(key.key, settings))")
+    }
+  }
+
+  /// A setting's value as the configuration file writes it: strings in quotes.
+  static func tomlValue(_ key: SettingKey, _ settings: Settings) -> String {
+    let text = key.value(in: settings)
+    switch key {
+    case .tones, .mode, .difficulty: return "\"\(text)\""
+    case .enabled, .volume, .players, .skillTarget: return text
+    }
+  }
+}
+
+/// A setting's name on the command line: the key, `sound`, or `section.key`.
+struct KeyArgument: ExpressibleByArgument, Sendable {
+  let key: SettingKey
+
+  init?(argument: String) {
+    guard let key = SettingKey(name: argument) else { return nil }
+    self.key = key
+  }
+
+  static var allValueStrings: [String] { SettingKey.allCases.map(\.rawValue) + ["sound"] }
+
+  static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
