@@ -12,6 +12,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     // The rules: pure, no Foundation, no I/O.
@@ -30,13 +32,16 @@ let package = Package(
     .target(
       name: "SimonDaemon",
       dependencies: [
-        "SimonGame", "SimonHardware", "SimonSim",
+        "SimonGame", "SimonHardware", "SimonSim", "SimonGPIO", "SimonScores",
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "TOMLKit", package: "TOMLKit"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]),
     .executableTarget(
       name: "simond",
       dependencies: [
         "SimonDaemon",
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(

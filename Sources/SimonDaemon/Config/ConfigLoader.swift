@@ -1,0 +1,229 @@
+import FoundationEssentials
+import SimonGPIO
+import SimonGame
+import TOMLKit
+
+/// Reads `simond.toml` (SPEC section 6) into a `DaemonConfig`, reporting every problem
+/// with its key and line: unknown keys, wrong types, out-of-range values, a line used
+/// twice. The same checks serve `simond` and `simonctl config check`.
+public enum ConfigLoader {
+  /// Loads a configuration file; a missing file at the default path gives the built-in
+  /// defaults, a missing file anywhere else is an error.
+  /// - Throws: `ConfigError` listing every problem.
+  public static func load(path: String?) throws(ConfigError) -> DaemonConfig {
+    let file = path ?? DaemonConfig.defaultPath
+    guard FileManager.default.fileExists(atPath: file) else {
+      if path == nil { return .defaults }
+      throw ConfigError(
+        path: file, problems: [ConfigProblem(key: "", message: "no such configuration file")])
+    }
+    guard let data = FileManager.default.contents(atPath: file) else {
+      throw ConfigError(
+        path: file,
+        problems: [ConfigProblem(key: "", message: "cannot be read (check its permissions)")])
+    }
+    guard let text = String(validating: data, as: UTF8.self) else {
+      throw ConfigError(
+        path: file, problems: [ConfigProblem(key: "", message: "is not UTF-8 text")])
+    }
+    return try parse(text, path: file)
+  }
+
+  /// Reads configuration text; `path` only names it in errors.
+  /// - Throws: `ConfigError` listing every problem.
+  public static func parse(_ text: String, path: String) throws(ConfigError) -> DaemonConfig {
+    let root: TOMLTable
+    do {
+      root = try TOMLTable(string: text)
+    } catch let error as TOMLParseError {
+      throw ConfigError(
+        path: path,
+        problems: [
+          ConfigProblem(
+            key: "", line: error.source.begin.line, message: "not valid TOML: \(error.description)")
+        ])
+    } catch {
+      throw ConfigError(
+        path: path, problems: [ConfigProblem(key: "", message: "not valid TOML: \(error)")])
+    }
+    let log = ProblemLog(text: text)
+    let config = read(ConfigReader(root, path: "", report: log), log: log)
+    guard log.problems.isEmpty else {
+      let sorted = log.problems.enumerated().sorted {
+        ($0.element.line ?? .max, $0.offset) < ($1.element.line ?? .max, $1.offset)
+      }
+      throw ConfigError(path: path, problems: sorted.map(\.element))
+    }
+    return config
+  }
+
+  private static func read(_ root: ConfigReader, log: ProblemLog) -> DaemonConfig {
+    var config = DaemonConfig.defaults
+    if let directory = root.string("state_dir") { config.stateDirectory = directory }
+
+    var defaultBias = GPIOWiring.Bias.pullUp
+    var defaultActiveLow = true
+    if let gpio = root.table("gpio") {
+      if let chip = gpio.string("chip") { config.wiring.chip = GPIOWiring.Chip(chip) }
+      if let ms = gpio.int("debounce_ms", in: 0...1000, unit: " ms") {
+        config.debounce = .milliseconds(ms)
+      }
+      defaultBias = gpio.choice("bias", of: GPIOWiring.Bias.self) ?? defaultBias
+      defaultActiveLow = gpio.bool("active_low") ?? defaultActiveLow
+      gpio.rejectUnknownKeys()
+    }
+    let buttons = ButtonDefaults(bias: defaultBias, activeLow: defaultActiveLow)
+
+    if let pads = root.table("pads") {
+      var wired: [Pad: GPIOWiring.PadLines] = [:]
+      for pad in Pad.allCases {
+        guard let section = pads.table(pad.rawValue) else {
+          if !pads.has(pad.rawValue) {
+            log.add(pads.key(pad.rawValue), "missing: every pad needs a button and a led")
+          }
+          continue
+        }
+        if let lines = readPad(section, defaults: buttons, log: log) { wired[pad] = lines }
+        if let ms = section.int("debounce_ms", in: 0...1000, unit: " ms") {
+          config.debounceByInput[Input(pad)] = .milliseconds(ms)
+        }
+        section.rejectUnknownKeys()
+      }
+      pads.rejectUnknownKeys()
+      config.wiring.pads = wired
+    } else if defaultBias != .pullUp || !defaultActiveLow {
+      for (pad, lines) in config.wiring.pads {
+        config.wiring.pads[pad]?.button = buttons.input(lines.button.line)
+      }
+    }
+
+    if let inputs = root.table("inputs") {
+      for input in [Input.start, .last, .longest] where inputs.has(input.rawValue) {
+        if let line = readLine(inputs, input.rawValue, log: log) {
+          config.wiring.controls[input] = buttons.input(line)
+        }
+      }
+      if let joystick = inputs.table("joystick") {
+        for input in [Input.up, .down, .left, .right] where joystick.has(input.rawValue) {
+          if let line = readLine(joystick, input.rawValue, log: log) {
+            config.wiring.controls[input] = buttons.input(line)
+          }
+        }
+        joystick.rejectUnknownKeys()
+      }
+      inputs.rejectUnknownKeys()
+    }
+
+    if let audio = root.table("audio") {
+      if let enabled = audio.bool("enabled") { config.settings.soundOn = enabled }
+      if let device = audio.string("device") {
+        if device.isEmpty {
+          log.add(audio.key("device"), "is empty; use an ALSA PCM name such as \"default\"")
+        } else {
+          config.audioDevice = device
+        }
+      }
+      if let volume = audio.int("volume", in: 0...100, unit: " %") {
+        config.settings.volume = volume
+      }
+      if let tones = audio.choice("tones", of: ToneSet.self) { config.settings.toneSet = tones }
+      audio.rejectUnknownKeys()
+    }
+
+    if let game = root.table("game") {
+      if let mode = game.choice("mode", of: GameMode.self) { config.settings.mode = mode }
+      if let difficulty = game.choice("difficulty", of: Difficulty.self) {
+        config.settings.difficulty = difficulty
+      }
+      if let players = game.int("players", in: 1...5) {
+        let range = config.settings.mode.playerRange
+        if range.contains(players) {
+          config.settings.players = players
+        } else {
+          log.add(
+            game.key("players"),
+            "\(players) does not fit \(config.settings.mode.rawValue), which takes "
+              + (range.count == 1 ? "1 player" : "\(range.lowerBound) to \(range.upperBound)"))
+        }
+      } else if !game.has("players") {
+        config.settings.players = config.settings.mode.playerRange.lowerBound
+      }
+      if let target = game.int("skill_target", in: 0...31) {
+        if Settings.skillTargets.contains(target) {
+          config.settings.skillTarget = target
+        } else {
+          log.add(game.key("skill_target"), "\(target) is not one of 0 (endless), 8, 14, 20, 31")
+        }
+      }
+      game.rejectUnknownKeys()
+    }
+
+    if let attract = root.table("attract") {
+      if let seconds = attract.int("after_s", in: 1...86_400, unit: " s") {
+        config.attractAfter = .seconds(seconds)
+      }
+      attract.rejectUnknownKeys()
+    }
+    root.rejectUnknownKeys()
+
+    if config.settings.mode == .directional, !config.cabinet.hasJoystick {
+      log.add("game.mode", "directional needs [inputs.joystick] with up, down, left and right")
+    }
+    for problem in config.wiring.problems {
+      log.add(problem.key, problem.message)
+    }
+    return config
+  }
+
+  private struct ButtonDefaults {
+    var bias: GPIOWiring.Bias
+    var activeLow: Bool
+    func input(_ line: GPIOWiring.Line) -> GPIOWiring.InputLine {
+      GPIOWiring.InputLine(line, bias: bias, activeLow: activeLow)
+    }
+  }
+
+  private static func readPad(
+    _ section: ConfigReader, defaults: ButtonDefaults, log: ProblemLog
+  ) -> GPIOWiring.PadLines? {
+    let button = readLine(section, "button", log: log)
+    let led = readLine(section, "led", log: log)
+    if !section.has("button") { log.add(section.key("button"), "missing") }
+    if !section.has("led") { log.add(section.key("led"), "missing") }
+    let bias = section.choice("bias", of: GPIOWiring.Bias.self) ?? defaults.bias
+    let activeLow = section.bool("active_low") ?? defaults.activeLow
+    let ledActiveLow = section.bool("led_active_low") ?? false
+    guard let button, let led else { return nil }
+    return GPIOWiring.PadLines(
+      button: GPIOWiring.InputLine(button, bias: bias, activeLow: activeLow),
+      led: GPIOWiring.OutputLine(led, activeLow: ledActiveLow))
+  }
+
+  /// A line: a name ("GPIO17") or `{ chip = "...", offset = 17 }` (chip optional).
+  private static func readLine(_ section: ConfigReader, _ name: String, log: ProblemLog)
+    -> GPIOWiring.Line?
+  {
+    guard let raw = section.raw(name) else { return nil }
+    if let text = raw.string {
+      guard !text.isEmpty else {
+        log.add(section.key(name), "is empty; name a line such as \"GPIO17\"")
+        return nil
+      }
+      return .name(text)
+    }
+    guard let table = raw.table else {
+      log.add(
+        section.key(name),
+        "expected a line name such as \"GPIO17\" or { chip = \"...\", offset = 17 }, found \(describe(raw))"
+      )
+      return nil
+    }
+    let line = ConfigReader(table, path: section.key(name), report: log)
+    let chip = line.string("chip")
+    let offset = line.int("offset", in: 0...1023)
+    if !line.has("offset") { log.add(line.key("offset"), "missing") }
+    line.rejectUnknownKeys()
+    guard let offset else { return nil }
+    return .offset(offset, chip: chip.map(GPIOWiring.Chip.init))
+  }
+}

@@ -1,0 +1,100 @@
+import SimonGPIO
+import SimonGame
+
+/// Everything `simond.toml` says (SPEC section 6), with the built-in defaults for what
+/// it leaves out.
+public struct DaemonConfig: Equatable, Sendable {
+  /// The GPIO lines of the pads and the optional inputs.
+  public var wiring: GPIOWiring
+  /// The debounce window of inputs without their own.
+  public var debounce: Duration
+  /// Debounce windows set per pad.
+  public var debounceByInput: [Input: Duration]
+  /// The ALSA PCM the speaker plays to.
+  public var audioDevice: String
+  /// The settings games start with until changed at the cabinet or with `simonctl`.
+  public var settings: Settings
+  /// Idle time before the attract animation.
+  public var attractAfter: Duration
+  /// Where scores and settings live, when neither the command line nor systemd says.
+  public var stateDirectory: String?
+
+  /// The built-in configuration: the recommended wiring of `wiring/`, the default
+  /// sound device, the settings of SPEC section 6.
+  public static let defaults = DaemonConfig(
+    wiring: .recommended, debounce: .milliseconds(20), debounceByInput: [:],
+    audioDevice: "default", settings: .defaults, attractAfter: .seconds(60), stateDirectory: nil)
+
+  /// A configuration with every value given.
+  public init(
+    wiring: GPIOWiring, debounce: Duration, debounceByInput: [Input: Duration],
+    audioDevice: String, settings: Settings, attractAfter: Duration, stateDirectory: String?
+  ) {
+    self.wiring = wiring
+    self.debounce = debounce
+    self.debounceByInput = debounceByInput
+    self.audioDevice = audioDevice
+    self.settings = settings
+    self.attractAfter = attractAfter
+    self.stateDirectory = stateDirectory
+  }
+
+  /// The default path of the configuration file.
+  public static let defaultPath = "/etc/simon-cabinet/simond.toml"
+
+  /// The inputs the configuration wires: the pads and any optional controls.
+  public var wiredInputs: Set<Input> {
+    Set(Pad.allCases.map(Input.init)).union(wiring.controls.keys)
+  }
+
+  /// What the game needs to know of the cabinet this configuration describes.
+  public var cabinet: Cabinet {
+    let wired = wiredInputs
+    return Cabinet(
+      hasStartButton: wired.contains(.start),
+      hasJoystick: [Input.up, .down, .left, .right].allSatisfy(wired.contains),
+      attractAfter: attractAfter)
+  }
+}
+
+/// One thing wrong with a configuration file: its key, its line where known, and what.
+public struct ConfigProblem: Equatable, Sendable, CustomStringConvertible {
+  /// The dotted key, e.g. "audio.volume".
+  public var key: String
+  /// The 1-based line of the file, where it could be found.
+  public var line: Int?
+  /// What is wrong, for people.
+  public var message: String
+
+  /// A problem with every value given.
+  public init(key: String, line: Int? = nil, message: String) {
+    self.key = key
+    self.line = line
+    self.message = message
+  }
+
+  /// "line 12: audio.volume: 150 is out of range (0-100)".
+  public var description: String {
+    let place = line.map { "line \($0): " } ?? ""
+    return key.isEmpty ? "\(place)\(message)" : "\(place)\(key): \(message)"
+  }
+}
+
+/// A configuration file that cannot be used, with every problem found in it.
+public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file.
+  public var path: String
+  /// Every problem, in file order where lines are known.
+  public var problems: [ConfigProblem]
+
+  /// An error for a file and its problems.
+  public init(path: String, problems: [ConfigProblem]) {
+    self.path = path
+    self.problems = problems
+  }
+
+  /// One line per problem, each starting with the path.
+  public var description: String {
+    problems.map { "\(path): \($0)" }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,76 @@
+import Logging
+
+/// How `simond` was asked to run: the command line of SPEC section 6.
+public struct DaemonOptions: Sendable {
+  /// The hardware backends.
+  public enum Hardware: String, CaseIterable, Sendable {
+    /// Real GPIO lines through libgpiod.
+    case gpio
+    /// The simulated cabinet on a Unix socket.
+    case sim
+    /// No hardware at all: outputs are logged at debug level, no inputs come.
+    case mock
+  }
+
+  /// The sound backends.
+  public enum Audio: String, CaseIterable, Sendable {
+    /// The configured ALSA device.
+    case alsa
+    /// Silence (the lights still work).
+    case none
+  }
+
+  /// The configuration file, or nil for the default path.
+  public var configPath: String?
+  /// The state directory given on the command line.
+  public var stateDirectory: String?
+  /// Which hardware backend.
+  public var hardware: Hardware
+  /// Which sound backend.
+  public var audio: Audio
+  /// The simulated cabinet's socket, or nil for the default.
+  public var simSocket: String?
+  /// The lowest log level written.
+  public var logLevel: Logger.Level
+
+  /// Options with every value given.
+  public init(
+    configPath: String?, stateDirectory: String?, hardware: Hardware, audio: Audio,
+    simSocket: String?, logLevel: Logger.Level
+  ) {
+    self.configPath = configPath
+    self.stateDirectory = stateDirectory
+    self.hardware = hardware
+    self.audio = audio
+    self.simSocket = simSocket
+    self.logLevel = logLevel
+  }
+
+  /// The socket path when `--sim-socket` is not given: `$RUNTIME_DIRECTORY/sim.sock`
+  /// under systemd, else `$XDG_RUNTIME_DIR/simond.sock`, else `/tmp/simond-UID.sock`.
+  public static func defaultSimSocket(environment: [String: String], uid: UInt32) -> String {
+    if let runtime = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first {
+      return "\(runtime)/sim.sock"
+    }
+    if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+      return "\(runtime)/simond.sock"
+    }
+    return "/tmp/simond-\(uid).sock"
+  }
+}
+
+/// The exit codes of `simond` (sysexits.h).
+public enum ExitCode {
+  /// A clean stop (SIGTERM, SIGINT).
+  public static let success: Int32 = 0
+  /// Bad command line.
+  public static let usage: Int32 = 64
+  /// Hardware missing or busy: no chip, no such line, line held by another process.
+  public static let unavailable: Int32 = 69
+  /// An internal fault.
+  public static let software: Int32 = 70
+  /// The state directory cannot be created or written.
+  public static let cantCreate: Int32 = 73
+  /// Bad configuration.
+  public static let config: Int32 = 78
+}

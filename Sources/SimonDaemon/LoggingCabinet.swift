@@ -1,0 +1,33 @@
+import Logging
+import SimonGame
+import SimonHardware
+
+/// The `--hardware mock` cabinet of the daemon: no inputs, and lights and speaker that
+/// only log (at debug level). For trying the daemon's plumbing without any hardware.
+struct LoggingCabinet: InputSource, Lights, Speaker {
+  let logger: Logger
+  let wired = Set(Pad.allCases.map(Input.init))
+
+  func edges() -> AsyncStream<InputEdge> { AsyncStream { _ in } }
+
+  func set(_ pad: Pad, on: Bool) throws {
+    logger.debug("led \(pad.rawValue) \(on ? "on" : "off")")
+  }
+
+  func startTone(hertz: Double, volume: Int) { logger.debug("tone \(hertz) Hz at \(volume) %") }
+
+  func stopTone() { logger.debug("tone off") }
+}
+
+/// Several speakers sounding as one (the socket and a sound card, say).
+struct SpeakerGroup: Speaker {
+  let speakers: [any Speaker]
+
+  func startTone(hertz: Double, volume: Int) {
+    for speaker in speakers { speaker.startTone(hertz: hertz, volume: volume) }
+  }
+
+  func stopTone() {
+    for speaker in speakers { speaker.stopTone() }
+  }
+}

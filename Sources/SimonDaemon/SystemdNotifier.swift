@@ -1,0 +1,75 @@
+import Glibc
+
+/// Tells systemd how the service is doing (sd_notify, written by hand: it is one
+/// datagram to the socket in `$NOTIFY_SOCKET`, a path or an abstract `@name`).
+///
+/// Without `$NOTIFY_SOCKET` (not started by systemd as `Type=notify`) every call does
+/// nothing. Failures to send are ignored, as sd_notify does: systemd's watchdog notices.
+public struct SystemdNotifier: Sendable {
+  private let socketPath: String?
+  /// Half the watchdog interval systemd asked for, or nil when it asked for none.
+  public let watchdogInterval: Duration?
+
+  /// A notifier for the environment this process was started in.
+  public init(environment: [String: String]) {
+    let path = environment["NOTIFY_SOCKET"]
+    socketPath = (path?.isEmpty ?? true) ? nil : path
+    let pid = environment["WATCHDOG_PID"].flatMap { Int32($0) }
+    if let usec = environment["WATCHDOG_USEC"].flatMap({ Int64($0) }), usec > 0,
+      pid == nil || pid == getpid()
+    {
+      watchdogInterval = .microseconds(usec / 2)
+    } else {
+      watchdogInterval = nil
+    }
+  }
+
+  /// Whether systemd listens.
+  public var isActive: Bool { socketPath != nil }
+
+  /// `READY=1` with a status line.
+  public func ready(status: String) { send("READY=1\nSTATUS=\(status)") }
+
+  /// `STATUS=...`.
+  public func status(_ text: String) { send("STATUS=\(text)") }
+
+  /// `RELOADING=1` with the monotonic time systemd 253 and later want.
+  public func reloading() {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    let usec = Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000
+    send("RELOADING=1\nMONOTONIC_USEC=\(usec)")
+  }
+
+  /// `STOPPING=1`.
+  public func stopping() { send("STOPPING=1") }
+
+  /// `WATCHDOG=1`.
+  public func watchdog() { send("WATCHDOG=1") }
+
+  /// Sends one datagram (sendto on a fresh AF_UNIX SOCK_DGRAM socket).
+  public func send(_ message: String) {
+    guard let socketPath else { return }
+    let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    var path = Array(socketPath.utf8)
+    if path.first == UInt8(ascii: "@") { path[0] = 0 }
+    let capacity = MemoryLayout.size(ofValue: address.sun_path)
+    guard path.count < capacity else { return }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (index, byte) in path.enumerated() { raw[index] = byte }
+    }
+    let length = socklen_t(MemoryLayout<sa_family_t>.size + path.count + (path[0] == 0 ? 0 : 1))
+    let bytes = Array(message.utf8)
+    _ = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+        bytes.withUnsafeBytes {
+          sendto(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), generic, length)
+        }
+      }
+    }
+  }
+}

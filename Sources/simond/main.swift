@@ -1,3 +1,0 @@
-import SimonDaemon
-
-print("simond \(simonVersion)")
