@@ -1,0 +1,179 @@
+import SimonDaemon
+import SimonGPIO
+import SimonGame
+import Testing
+
+@Suite("simond.toml")
+struct ConfigTests {
+  @Test func anEmptyFileGivesTheBuiltInDefaults() throws {
+    #expect(try ConfigLoader.parse("", path: "x.toml") == .defaults)
+    #expect(DaemonConfig.defaults.wiring == .recommended)
+  }
+
+  @Test func theShapeOfTheSpecReadsEveryValue() throws {
+    let text = """
+      state_dir = "/srv/simon"
+      [gpio]
+      chip = "pinctrl-bcm2711"
+      debounce_ms = 15
+      [pads.green]
+      button = "GPIO17"
+      led = "GPIO23"
+      debounce_ms = 30
+      [pads.red]
+      button = { chip = "gpiochip0", offset = 27 }
+      led = "GPIO24"
+      [pads.yellow]
+      button = "GPIO5"
+      led = "GPIO25"
+      bias = "pull-down"
+      active_low = false
+      [pads.blue]
+      button = "GPIO6"
+      led = "GPIO16"
+      led_active_low = true
+      [inputs]
+      start = "GPIO12"
+      [inputs.joystick]
+      up = { offset = 10 }
+      down = { offset = 9 }
+      left = { offset = 11 }
+      right = { offset = 8 }
+      [audio]
+      enabled = false
+      device = "hw:1,0"
+      volume = 35
+      tones = "solfege"
+      [game]
+      mode = "coop"
+      difficulty = "hard"
+      players = 3
+      skill_target = 0
+      [attract]
+      after_s = 90
+      """
+    let config = try ConfigLoader.parse(text, path: "x.toml")
+    #expect(config.stateDirectory == "/srv/simon")
+    #expect(config.wiring.chip == GPIOWiring.Chip("pinctrl-bcm2711"))
+    #expect(config.debounce == .milliseconds(15))
+    #expect(config.debounceByInput == [.green: .milliseconds(30)])
+    #expect(config.wiring.pads[.red]?.button.line == .offset(27, chip: GPIOWiring.Chip("gpiochip0")))
+    #expect(config.wiring.pads[.yellow]?.button.bias == .pullDown)
+    #expect(config.wiring.pads[.yellow]?.button.activeLow == false)
+    #expect(config.wiring.pads[.blue]?.led.activeLow == true)
+    #expect(config.wiring.controls[.start]?.line == .name("GPIO12"))
+    #expect(config.wiring.controls[.up]?.line == .offset(10, chip: nil))
+    #expect(config.audioDevice == "hw:1,0")
+    #expect(
+      config.settings
+        == Settings(
+          mode: .coop, difficulty: .hard, players: 3, skillTarget: 0, soundOn: false, volume: 35,
+          toneSet: .solfege))
+    #expect(config.attractAfter == .seconds(90))
+    #expect(config.cabinet.hasStartButton)
+    #expect(config.cabinet.hasJoystick)
+  }
+
+  @Test func everyProblemIsListedWithItsKeyAndLine() {
+    let text = """
+      [audio]
+      volume = 150
+      tones = "jazz"
+      colour = "red"
+      [game]
+      mode = 3
+      skill_target = 9
+      [attract]
+      after_s = 0
+      [speakers]
+      """
+    #expect {
+      try ConfigLoader.parse(text, path: "bad.toml")
+    } throws: { error in
+      guard let error = error as? ConfigError else { return false }
+      let lines = error.description.split(separator: "\n").map(String.init)
+      return lines == [
+        "bad.toml: line 2: audio.volume: 150 is out of range; it is from 0 to 100 %",
+        "bad.toml: line 3: audio.tones: \"jazz\" is not one of \"classic\", \"solfege\"",
+        "bad.toml: line 4: audio.colour: unknown key; audio takes device, enabled, tones, volume",
+        "bad.toml: line 6: game.mode: expected a string, found a whole number",
+        "bad.toml: line 7: game.skill_target: 9 is not one of 0 (endless), 8, 14, 20, 31",
+        "bad.toml: line 9: attract.after_s: 0 is out of range; it is from 1 to 86400 s",
+        "bad.toml: line 10: speakers: unknown key; the file takes attract, audio, game, gpio, inputs, pads, state_dir",
+      ]
+    }
+  }
+
+  @Test func aSyntaxErrorNamesItsLine() {
+    #expect {
+      try ConfigLoader.parse("[audio]\nvolume = = 3\n", path: "s.toml")
+    } throws: { error in
+      guard let error = error as? ConfigError else { return false }
+      return error.problems.count == 1 && error.problems[0].line == 2
+        && error.problems[0].message.hasPrefix("not valid TOML")
+    }
+  }
+
+  @Test func aLineUsedTwiceIsAnError() {
+    let text = """
+      [pads.green]
+      button = "GPIO17"
+      led = "GPIO23"
+      [pads.red]
+      button = "GPIO17"
+      led = "GPIO24"
+      [pads.yellow]
+      button = "GPIO5"
+      led = "GPIO25"
+      [pads.blue]
+      button = "GPIO6"
+      led = "GPIO16"
+      """
+    #expect {
+      try ConfigLoader.parse(text, path: "twice.toml")
+    } throws: { error in
+      guard let error = error as? ConfigError else { return false }
+      return error.description.contains("GPIO17")
+    }
+  }
+
+  @Test func aMissingPadAndAMissingLedAreNamed() {
+    let text = """
+      [pads.green]
+      button = "GPIO17"
+      """
+    #expect {
+      try ConfigLoader.parse(text, path: "m.toml")
+    } throws: { error in
+      guard let error = error as? ConfigError else { return false }
+      let keys = Set(error.problems.map(\.key))
+      return keys.isSuperset(of: ["pads.green.led", "pads.red", "pads.yellow", "pads.blue"])
+    }
+  }
+
+  @Test func playersMustFitTheMode() {
+    #expect(throws: ConfigError.self) {
+      try ConfigLoader.parse("[game]\nmode = \"coop\"\nplayers = 1\n", path: "p.toml")
+    }
+    #expect(throws: ConfigError.self) {
+      try ConfigLoader.parse("[game]\nmode = \"directional\"\n", path: "d.toml")
+    }
+  }
+
+  @Test(arguments: ["minimal.toml", "full-pi4.toml", "full-pi5.toml", "full-pi3-zero2w.toml"])
+  func theWiringExamplesAreValid(_ name: String) throws {
+    let path = "\(repositoryRoot)/wiring/examples/\(name)"
+    _ = try ConfigLoader.load(path: path)
+  }
+
+  @Test func aMissingFileIsAnErrorOnlyWhenNamed() throws {
+    #expect(throws: ConfigError.self) { try ConfigLoader.load(path: "/nonexistent/simond.toml") }
+  }
+}
+
+/// The package's root directory, from this file's path.
+let repositoryRoot: String = {
+  var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+  parts.removeLast(3)
+  return parts.joined(separator: "/")
+}()
