@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .executable(name: "simond", targets: ["simond"]),
     .executable(name: "simonctl", targets: ["simonctl"]),
+    .executable(name: "bench-audio", targets: ["bench-audio"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -17,6 +18,15 @@ let package = Package(
     .target(name: "SimonGame"),
     // Capability protocols, input events, debouncing, clocks, the mock cabinet.
     .target(name: "SimonHardware", dependencies: ["SimonGame"]),
+    // A thin C shim over alsa-lib (apt: libasound2-dev).
+    .target(name: "CALSA", linkerSettings: [.linkedLibrary("asound")]),
+    // Tone synthesis and the ALSA speaker.
+    .target(
+      name: "SimonAudio",
+      dependencies: [
+        "SimonGame", "SimonHardware", "CALSA",
+        .product(name: "Logging", package: "swift-log"),
+      ]),
     // The runner and everything the daemon and the operator tool share.
     .target(
       name: "SimonDaemon",
@@ -33,11 +43,21 @@ let package = Package(
     .executableTarget(
       name: "simonctl",
       dependencies: [
-        "SimonDaemon",
+        "SimonDaemon", "SimonAudio",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "SimonGameTests", dependencies: ["SimonGame"]),
     .testTarget(name: "SimonHardwareTests", dependencies: ["SimonHardware"]),
+    .testTarget(
+      name: "SimonAudioTests",
+      dependencies: [
+        "SimonAudio", "SimonGame", "SimonHardware",
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    .executableTarget(
+      name: "bench-audio",
+      dependencies: ["SimonAudio", "SimonGame", "SimonHardware"],
+      path: "Benchmarks/bench-audio"),
     .testTarget(name: "SimonDaemonTests", dependencies: ["SimonDaemon", "SimonHardware"]),
   ],
   swiftLanguageModes: [.v6]
