@@ -1,5 +1,4 @@
 import CALSA
-
 import Glibc
 
 // Every call into the CALSA shim lives in this file.

@@ -36,16 +36,24 @@ public enum SoundCheck {
             try pcm.write(UnsafeBufferPointer(rebasing: all[offset...]))
           }
           offset += taken * channels
-        } catch where error.isUnderrun {
-          do { try pcm.recover(from: error) } catch {
-            throw HardwareError(.io, "audio device '\(device)' failed: \(error)")
-          }
         } catch {
-          throw HardwareError(.io, "audio device '\(device)' failed: \(error)")
+          try recover(pcm, from: error, device: device)
         }
       }
     }
     pcm.drain()
+  }
+
+  /// Recovers from an underrun; any other error is the device failing.
+  private static func recover(_ pcm: ALSAPCM, from error: AudioError, device: String)
+    throws(HardwareError)
+  {
+    do {
+      guard error.isUnderrun else { throw error }
+      try pcm.recover(from: error)
+    } catch {
+      throw HardwareError(.io, "audio device '\(device)' failed: \(error)")
+    }
   }
 }
 

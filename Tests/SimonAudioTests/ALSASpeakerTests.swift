@@ -140,9 +140,7 @@ import Testing
   }
 
   @Test func theDeviceClosesWhenIdleAndTheThreadBlocks() async throws {
-    _ = try await Capture.record(
-      configuration: { .init(device: $0, holdOpen: .milliseconds(20)) }
-    ) { speaker in
+    _ = try await Capture.record(holdOpen: .milliseconds(20)) { speaker in
       speaker.playTone(hertz: 415, volume: 60, duration: .milliseconds(30))
       try await waitUntil("the device is closed") {
         speaker.status.opens == 1 && !speaker.status.isOpen

@@ -26,23 +26,25 @@ struct Capture {
       .appendingPathComponent("simon-audio-\(UUID().uuidString).wav").path
   }
 
-  /// Plays with a fresh speaker writing to a temporary WAV file, waits until nothing
-  /// sounds, shuts the speaker down (which closes the file), and reads the file.
+  /// Plays with a fresh speaker writing to a temporary WAV file (keeping it open for
+  /// `holdOpen` after the last tone), waits until nothing sounds, shuts the speaker down
+  /// (which closes the file), and reads the file.
   static func record(
-    configuration: (String) -> ALSASpeaker.Configuration = { ALSASpeaker.Configuration(device: $0) },
+    holdOpen: Duration = ALSASpeaker.Configuration().holdOpen,
     _ play: (ALSASpeaker) async throws -> Void
   ) async throws -> Capture {
     let path = temporaryPath()
     defer { try? FileManager.default.removeItem(atPath: path) }
     let log = LogRecord()
     let speaker = ALSASpeaker(
-      configuration: configuration(device(path: path)), logger: log.logger())
+      configuration: .init(device: device(path: path), holdOpen: holdOpen), logger: log.logger())
     try await play(speaker)
     try await waitUntil("the tone has ended") { speaker.isSettled }
     speaker.shutdown()
     let status = speaker.status
     guard FileManager.default.fileExists(atPath: path) else {
-      return Capture(samples: [], rate: ALSASpeaker.Configuration.sampleRate, log: log, status: status)
+      return Capture(
+        samples: [], rate: ALSASpeaker.Configuration.sampleRate, log: log, status: status)
     }
     let file = try WAVFile(path: path)
     return Capture(samples: file.samples, rate: file.rate, log: log, status: status)
