@@ -77,6 +77,9 @@ final class AudioEngine {
       if synth.isHeld { onsets.append(requested) }
     case .stop:
       synth.stop()
+      // With no device open, a release has nothing to fade: drop it rather than open a
+      // device (or retry a failing one) only to play it.
+      if stream == nil { synth.outputLost() }
     case .shutdown:
       break
     }

@@ -71,6 +71,27 @@ import Testing
     #expect(log.lines(atLeast: .error).count == 1)
   }
 
+  @Test func retriesAreSpacedAndAStopOpensNothing() async throws {
+    let device = FakeDevice()
+    device.plugged = false
+    let speaker = ALSASpeaker(
+      configuration: .init(device: "fake", retryInterval: .seconds(3_600)),
+      logger: LogRecord().logger(), opener: device, onOnset: nil)
+    speaker.startTone(hertz: 415, volume: 60)
+    try await waitUntil("the open failed") { speaker.status.isFaulted }
+    let applied = speaker.status.applied
+    speaker.startTone(hertz: 310, volume: 60)
+    try await waitUntil("the tone is taken") { speaker.status.applied == applied + 1 }
+    speaker.stopTone()
+    try await waitUntil("nothing sounds") { speaker.isSettled }
+    #expect(speaker.status.openAttempts == 1)
+    speaker.startTone(hertz: 415, volume: 60)
+    speaker.stopTone()
+    try await waitUntil("nothing sounds") { speaker.isSettled }
+    #expect(speaker.status.openAttempts == 1)
+    speaker.shutdown()
+  }
+
   @Test func shutdownPlaysTheReleaseAndEndsTheThread() async throws {
     let device = FakeDevice()
     let speaker = speaker(device, LogRecord())
