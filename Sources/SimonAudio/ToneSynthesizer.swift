@@ -52,7 +52,8 @@ struct ToneSynthesizer: Sendable {
     sampleRate = rate
   }
 
-  /// Starts a tone, replacing (cross-fading out) any that sounds. A volume of 0 only
+  /// Starts a tone, replacing (cross-fading out) any that sounds. A volume of 0, or a
+  /// frequency that cannot be played (not above 0 and below half the sample rate), only
   /// stops what sounds.
   /// - Parameters:
   ///   - hertz: the frequency.
@@ -62,7 +63,7 @@ struct ToneSynthesizer: Sendable {
   mutating func start(hertz: Double, volume: Int, duration: Duration? = nil) {
     stop()
     let level = Self.level(volume: volume)
-    guard level > 0, hertz > 0 else { return }
+    guard level > 0, hertz.isFinite, hertz > 0, hertz < Double(sampleRate) / 2 else { return }
     var voice = Voice(
       hertz: hertz, waveform: .forTone(hertz: hertz), target: 0, step: 0, rampFrames: 0,
       holdFrames: duration.map { max(frames($0), 1) })

@@ -129,6 +129,16 @@ import Testing
     #expect(!synth.isSounding)
   }
 
+  @Test(arguments: [Double.nan, .infinity, -415, 0, 24_000, 30_000])
+  func unplayableFrequenciesOnlyStopWhatSounds(hertz: Double) {
+    var synth = ToneSynthesizer(sampleRate: rate)
+    synth.start(hertz: 415, volume: 60)
+    synth.start(hertz: hertz, volume: 60)
+    let samples = synth.render(count: synth.releaseFrames + 10)
+    #expect(!synth.isSounding)
+    #expect(samples.suffix(10).allSatisfy { $0 == 0 })
+  }
+
   @Test func afterAGapHeldTonesFadeInAgain() {
     var synth = ToneSynthesizer(sampleRate: rate)
     synth.start(hertz: 415, volume: 100)
