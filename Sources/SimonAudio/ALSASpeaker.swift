@@ -33,6 +33,11 @@ public final class ALSASpeaker: Speaker {
     public var holdOpen: Duration
     /// How often a failing device is tried again while a tone is held.
     public var retryInterval: Duration
+    /// When set, the audio thread runs in the real-time FIFO class at this priority
+    /// (1-99), so a busy CPU delays tones less and underruns less. The process needs the
+    /// right (root, CAP_SYS_NICE, or an RLIMIT_RTPRIO of at least this, e.g. systemd's
+    /// `LimitRTPRIO=`); without it, a warning is logged and the thread runs as usual.
+    public var realtimePriority: Int32?
 
     /// The frames per second asked of the device.
     public static let sampleRate = 48_000
@@ -40,13 +45,15 @@ public final class ALSASpeaker: Speaker {
     /// A configuration with every value given; the defaults suit a cabinet.
     public init(
       device: String = "default", periodFrames: Int = 128, bufferFrames: Int = 384,
-      holdOpen: Duration = .milliseconds(1500), retryInterval: Duration = .seconds(1)
+      holdOpen: Duration = .milliseconds(1500), retryInterval: Duration = .seconds(1),
+      realtimePriority: Int32? = nil
     ) {
       self.device = device
       self.periodFrames = periodFrames
       self.bufferFrames = bufferFrames
       self.holdOpen = holdOpen
       self.retryInterval = retryInterval
+      self.realtimePriority = realtimePriority
     }
 
     /// The format asked of the device: S16_LE mono at 48 kHz, period and buffer as set

@@ -55,6 +55,14 @@ final class AudioEngine {
 
   /// Runs until a shutdown command has been carried out.
   func run() {
+    if let priority = configuration.realtimePriority {
+      let error = AudioThread.makeCurrentRealtime(priority: priority)
+      if error != 0 {
+        logger.warning(
+          "the audio thread cannot run at real-time priority \(priority): \(AudioError(code: -error)); it runs at normal priority"
+        )
+      }
+    }
     while true {
       for command in mailbox.take() {
         if command == .shutdown {

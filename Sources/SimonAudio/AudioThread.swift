@@ -30,6 +30,16 @@ final class AudioThread: Sendable {
     self.thread = thread
   }
 
+  /// Puts the calling thread in the real-time FIFO class at `priority`
+  /// (pthread_setschedparam); returns 0, or the errno when not permitted (an
+  /// unprivileged process needs RLIMIT_RTPRIO of at least `priority`, e.g. systemd's
+  /// `LimitRTPRIO=`).
+  static func makeCurrentRealtime(priority: Int32) -> Int32 {
+    var parameters = sched_param()
+    parameters.sched_priority = priority
+    return pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters)
+  }
+
   /// Waits for the thread to end (pthread_join). Call once.
   func join() {
     _ = pthread_join(thread, nil)

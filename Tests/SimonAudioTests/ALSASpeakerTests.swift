@@ -151,6 +151,21 @@ import Testing
     }
   }
 
+  @Test func aSpeakerAskedForRealtimePriorityPlaysWithOrWithoutTheRight() async throws {
+    let path = Capture.temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let log = LogRecord()
+    let speaker = ALSASpeaker(
+      configuration: .init(device: Capture.device(path: path), realtimePriority: 10),
+      logger: log.logger())
+    speaker.playTone(hertz: 415, volume: 60, duration: .milliseconds(20))
+    try await waitUntil("the tone has ended") { speaker.isSettled }
+    speaker.shutdown()
+    #expect(speaker.status.framesWritten >= 25 * 48)
+    #expect(log.lines(atLeast: .error).isEmpty)
+    #expect(log.lines(atLeast: .warning).count <= 1)
+  }
+
   @Test func startToneReturnsWithoutWaitingForTheDevice() async throws {
     _ = try await Capture.record { speaker in
       for _ in 0..<1_000 {
