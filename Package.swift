@@ -56,7 +56,10 @@ let package = Package(
       ]),
     .executableTarget(
       name: "bench-audio",
-      dependencies: ["SimonAudio", "SimonGame", "SimonHardware"],
+      dependencies: [
+        "SimonAudio", "SimonGame", "SimonHardware",
+        .product(name: "Logging", package: "swift-log"),
+      ],
       path: "Benchmarks/bench-audio"),
     .testTarget(name: "SimonDaemonTests", dependencies: ["SimonDaemon", "SimonHardware"]),
   ],

@@ -1,7 +1,7 @@
-import Glibc
 // Measures how fast the speaker turns `startTone` into samples handed to the device.
 // Runs on the alsa-lib `file` plugin (a WAV file over the unpaced `null` PCM), which
 // needs no sound card; the speaker paces itself on the clock there as a card would.
+import Glibc
 import Logging
 import SimonAudio
 import SimonGame
