@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "simond", targets: ["simond"]),
     .executable(name: "simonctl", targets: ["simonctl"]),
     .executable(name: "bench-scores", targets: ["bench-scores"]),
+    .executable(name: "bench-audio", targets: ["bench-audio"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,11 +29,20 @@ let package = Package(
     .target(name: "SimonGPIO", dependencies: ["SimonGame", "SimonHardware", "CGPIOD"]),
     // Scores, players and settings on disk: locking, atomic writes, recovery.
     .target(name: "SimonScores", dependencies: ["SimonGame"]),
+    // A thin C shim over alsa-lib (apt: libasound2-dev).
+    .target(name: "CALSA", linkerSettings: [.linkedLibrary("asound")]),
+    // Tone synthesis and the ALSA speaker.
+    .target(
+      name: "SimonAudio",
+      dependencies: [
+        "SimonGame", "SimonHardware", "CALSA",
+        .product(name: "Logging", package: "swift-log"),
+      ]),
     // The runner and everything the daemon and the operator tool share.
     .target(
       name: "SimonDaemon",
       dependencies: [
-        "SimonGame", "SimonHardware", "SimonSim", "SimonGPIO", "SimonScores",
+        "SimonGame", "SimonHardware", "SimonSim", "SimonGPIO", "SimonScores", "SimonAudio",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "TOMLKit", package: "TOMLKit"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -47,7 +57,7 @@ let package = Package(
     .executableTarget(
       name: "simonctl",
       dependencies: [
-        "SimonDaemon", "SimonGPIO", "SimonHardware", "SimonGame", "SimonScores",
+        "SimonDaemon", "SimonGPIO", "SimonHardware", "SimonGame", "SimonScores", "SimonAudio",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
@@ -63,6 +73,19 @@ let package = Package(
     .testTarget(name: "SimonHardwareTests", dependencies: ["SimonHardware"]),
     .testTarget(name: "SimonSimTests", dependencies: ["SimonSim"]),
     .testTarget(name: "SimonGPIOTests", dependencies: ["SimonGPIO", "SimonHardware", "SimonGame"]),
+    .testTarget(
+      name: "SimonAudioTests",
+      dependencies: [
+        "SimonAudio", "SimonGame", "SimonHardware",
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    .executableTarget(
+      name: "bench-audio",
+      dependencies: [
+        "SimonAudio", "SimonGame", "SimonHardware",
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "Benchmarks/bench-audio"),
     .testTarget(name: "SimonDaemonTests", dependencies: ["SimonDaemon", "SimonHardware"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Glibc
 import Logging
+import SimonAudio
 import SimonGPIO
 import SimonGame
 import SimonHardware
@@ -20,22 +21,28 @@ struct Hardware: Sendable {
   static func open(
     _ options: DaemonOptions, config: DaemonConfig, environment: [String: String], logger: Logger
   ) throws -> Hardware {
-    let sound: (any Speaker)?
+    let alsa: ALSASpeaker?
     let soundDescription: String
     switch options.audio {
     case .none:
-      sound = nil
+      alsa = nil
       soundDescription = "off (--audio none)"
     case .alsa:
-      sound = AudioBackend.speaker(device: config.audioDevice, logger: logger)
+      alsa = ALSASpeaker(configuration: .init(device: config.audioDevice), logger: logger)
       soundDescription = "on ALSA device \(config.audioDevice)"
     }
+    let sound: (any Speaker)? = alsa
+    let closeSound: @Sendable () -> Void = { alsa?.shutdown() }
     switch options.hardware {
     case .gpio:
       let cabinet = try GPIOCabinet(wiring: config.wiring, consumer: "simond")
       return Hardware(
         inputs: cabinet, lights: cabinet, speaker: sound, speakerDescription: soundDescription,
-        simServer: nil, close: { cabinet.close() })
+        simServer: nil,
+        close: {
+          cabinet.close()
+          closeSound()
+        })
     case .sim:
       let path =
         options.simSocket
@@ -46,13 +53,16 @@ struct Hardware: Sendable {
       return Hardware(
         inputs: server, lights: server, speaker: SpeakerGroup(speakers: speakers),
         speakerDescription: soundDescription + ", tones on the socket", simServer: server,
-        close: { server.close() })
+        close: {
+          server.close()
+          closeSound()
+        })
     case .mock:
       let cabinet = LoggingCabinet(logger: logger)
       return Hardware(
         inputs: cabinet, lights: cabinet,
         speaker: SpeakerGroup(speakers: [cabinet] + (sound.map { [$0] } ?? [])),
-        speakerDescription: soundDescription, simServer: nil, close: {})
+        speakerDescription: soundDescription, simServer: nil, close: closeSound)
     }
   }
 }

@@ -10,10 +10,8 @@ enum Console {
     fflush(nil)
   }
 
-  /// Writes a line to standard error (write).
+  /// Writes a line to standard error.
   static func error(_ line: String) {
-    fflush(nil)
-    var text = line + "\n"
-    text.withUTF8 { bytes in _ = write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+    Output.printError(line)
   }
 }

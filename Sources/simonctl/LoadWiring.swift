@@ -1,11 +1,8 @@
 import SimonGPIO
 
-/// The wiring the hardware commands use. For now the built-in default, the recommended
-/// wiring of `wiring/README.md`; the configuration file takes its place here.
-/// - Throws: nothing yet; a configuration error will surface here.
+/// The wiring the hardware commands use: the configuration's, or the recommended wiring
+/// of `wiring/README.md` when there is no configuration file.
+/// - Throws: `ExitCode(78)` after listing the problems of a bad configuration.
 func loadWiring(common: CommonOptions) throws -> GPIOWiring {
-  if let config = common.config {
-    Console.error("simonctl: note: \(config) is not read yet; using the recommended wiring")
-  }
-  return .recommended
+  try loadConfiguration(common: common).wiring
 }

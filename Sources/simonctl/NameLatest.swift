@@ -26,7 +26,7 @@ struct NameLatest: ParsableCommand {
 
   func run() throws {
     try Output.run {
-      let stores = Stores(common: common)
+      let stores = try Stores(common: common)
       let registered = try stores.players.player(named: name)?.name ?? name
       let renamed = try stores.scores.nameLatest(registered, count: count)
       if renamed.isEmpty {

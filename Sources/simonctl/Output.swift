@@ -18,8 +18,9 @@ enum Output {
     writeError(line + "\n")
   }
 
-  /// Writes text to standard error as it is (unbuffered).
+  /// Writes text to standard error as it is (unbuffered, after what stdout holds).
   static func writeError(_ text: String) {
+    fflush(nil)
     var text = text
     text.withUTF8 { bytes in
       var offset = 0

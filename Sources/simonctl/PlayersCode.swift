@@ -21,7 +21,7 @@ struct PlayersCode: ParsableCommand {
 
   func run() throws {
     try Output.run {
-      let store = Stores(common: common).players
+      let store = try Stores(common: common).players
       let player: Player
       if code.isEmpty {
         guard let found = try store.player(named: name) else {

@@ -22,7 +22,7 @@ struct ScoresReset: ParsableCommand {
 
   func run() throws {
     try Output.run {
-      let store = Stores(common: common).scores
+      let store = try Stores(common: common).scores
       if !yes {
         guard isatty(STDIN_FILENO) == 1 else {
           throw Refusal(

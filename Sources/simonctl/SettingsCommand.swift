@@ -23,7 +23,7 @@ struct SettingsCommand: ParsableCommand {
   func run() throws {
     try Output.run {
       let stored = try Stores(common: common).settings.load()
-      let settings = stored.applied(to: baseSettings(common: common))
+      let settings = stored.applied(to: try baseSettings(common: common))
       if json {
         try JSONOutput.print(SettingsJSON(settings))
         return

@@ -25,7 +25,7 @@ struct SettingsSet: ParsableCommand {
   func run() throws {
     try Output.run {
       let settings = try Stores(common: common).settings.set(
-        key.key, to: value, base: baseSettings(common: common))
+        key.key, to: value, base: try baseSettings(common: common))
       print("\(key.key.rawValue) = \(Self.tomlValue(key.key, settings))")
     }
   }

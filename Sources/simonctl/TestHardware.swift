@@ -31,7 +31,8 @@ struct TestHardware: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let wiring = try loadWiring(common: common)
+    let config = try loadConfiguration(common: common)
+    let wiring = config.wiring
     let cabinet: GPIOCabinet
     do {
       cabinet = try GPIOCabinet(wiring: wiring, consumer: "simonctl")
@@ -39,7 +40,8 @@ struct TestHardware: AsyncParsableCommand {
       Console.error("simonctl: \(error.message)")
       throw ExitCode(69)
     }
-    let speaker = makeSpeaker()
+    let speaker = makeSpeaker(device: config.audioDevice)
+    defer { speaker.shutdown() }
     let edges = cabinet.edges()
     Console.say(HardwareReport.lines(of: cabinet))
     let check = Task {

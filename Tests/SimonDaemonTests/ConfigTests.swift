@@ -57,7 +57,8 @@ struct ConfigTests {
     #expect(config.wiring.chip == GPIOWiring.Chip("pinctrl-bcm2711"))
     #expect(config.debounce == .milliseconds(15))
     #expect(config.debounceByInput == [.green: .milliseconds(30)])
-    #expect(config.wiring.pads[.red]?.button.line == .offset(27, chip: GPIOWiring.Chip("gpiochip0")))
+    #expect(
+      config.wiring.pads[.red]?.button.line == .offset(27, chip: GPIOWiring.Chip("gpiochip0")))
     #expect(config.wiring.pads[.yellow]?.button.bias == .pullDown)
     #expect(config.wiring.pads[.yellow]?.button.activeLow == false)
     #expect(config.wiring.pads[.blue]?.led.activeLow == true)
