@@ -86,6 +86,8 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Benchmarks/bench-audio"),
+    .testTarget(
+      name: "SimonEndToEndTests", dependencies: ["simond", "simonctl", "SimonSim", "SimonGame"]),
     .testTarget(name: "SimonDaemonTests", dependencies: ["SimonDaemon", "SimonHardware"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import SimonGame
 import SimonHardware
@@ -42,6 +43,7 @@ public final class SimCabinetServer: InputSource, Lights, Speaker, Sendable {
   private let stream: AsyncStream<InputEdge>
   private let continuation: AsyncStream<InputEdge>.Continuation
   private let clock = MonotonicClock()
+  private let stopped = DispatchSemaphore(value: 0)
 
   /// Listens on `path` and starts serving.
   /// - Parameter wired: the inputs the configured cabinet has (pads always).
@@ -112,7 +114,8 @@ public final class SimCabinetServer: InputSource, Lights, Speaker, Sendable {
   public var clientCount: Int { state.withLock { $0.clients.count } }
 
   /// Stops serving: closes every connection and the socket, removes the socket file and
-  /// ends the edge stream. Safe to call twice.
+  /// ends the edge stream; returns once done (or after a second at most). Safe to call
+  /// twice.
   public func close() {
     let already = state.withLock { state -> Bool in
       defer { state.closed = true }
@@ -121,6 +124,7 @@ public final class SimCabinetServer: InputSource, Lights, Speaker, Sendable {
     guard !already else { return }
     signalWake()
     continuation.finish()
+    _ = stopped.wait(timeout: .now() + .seconds(1))
   }
 
   // MARK: Output
@@ -276,5 +280,6 @@ public final class SimCabinetServer: InputSource, Lights, Speaker, Sendable {
     Glibc.close(wake.read)
     Glibc.close(wake.write)
     unlink(path)
+    stopped.signal()
   }
 }

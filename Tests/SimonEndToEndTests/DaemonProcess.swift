@@ -1,0 +1,308 @@
+import Foundation
+import SimonGame
+import SimonSim
+import Testing
+
+/// The directory holding the built products (simond, simonctl), next to the test bundle.
+let productsDirectory: URL = {
+  URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    .deletingLastPathComponent()
+}()
+
+/// A fresh temporary directory for one test.
+func makeScratchDirectory() -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "simon-e2e-\(UUID().uuidString.prefix(8))")
+  try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+/// A real `simond` process with the simulated cabinet, its own state directory, and a
+/// notify socket standing in for systemd.
+final class DaemonProcess: @unchecked Sendable {
+  let directory: URL
+  let process = Process()
+  let notify: NotifyListener
+  let stderr = Pipe()
+  var socketPath: String { directory.appendingPathComponent("sim.sock").path }
+  var stateDirectory: String { directory.appendingPathComponent("state").path }
+
+  /// Starts simond and waits for READY=1.
+  init(
+    config: String? = nil, extraArguments: [String] = [], environment: [String: String] = [:],
+    waitForReady: Bool = true
+  ) throws {
+    directory = makeScratchDirectory()
+    notify = try NotifyListener(path: directory.appendingPathComponent("notify.sock").path)
+    var arguments = [
+      "--hardware", "sim", "--audio", "none", "--sim-socket", socketPath,
+      "--state-dir", stateDirectory,
+    ]
+    if let config {
+      let path = directory.appendingPathComponent("simond.toml")
+      try config.write(to: path, atomically: true, encoding: .utf8)
+      arguments += ["--config", path.path]
+    } else {
+      arguments += ["--config", directory.appendingPathComponent("none.toml").path]
+      try "".write(
+        to: directory.appendingPathComponent("none.toml"), atomically: true, encoding: .utf8)
+    }
+    process.executableURL = productsDirectory.appendingPathComponent("simond")
+    process.arguments = arguments + extraArguments
+    var env = ProcessInfo.processInfo.environment
+    env["NOTIFY_SOCKET"] = notify.path
+    env.removeValue(forKey: "JOURNAL_STREAM")
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    process.standardError = stderr
+    try process.run()
+    if waitForReady {
+      guard notify.waitFor({ $0.contains("READY=1") }, timeout: 10) != nil else {
+        throw E2EError("simond did not send READY=1: \(errorOutput())")
+      }
+    }
+  }
+
+  /// Connects a client to the cabinet.
+  func connect() throws -> CabinetClient { try CabinetClient(path: socketPath) }
+
+  /// Sends a signal.
+  func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+  /// Waits for the process to end; its exit status, or nil after `timeout` seconds.
+  func waitForExit(timeout: Double) -> Int32? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning {
+      if Date() > deadline { return nil }
+      usleep(5_000)
+    }
+    return process.terminationStatus
+  }
+
+  /// Everything simond wrote to standard error (after it exited).
+  func errorOutput() -> String {
+    if process.isRunning { return "(still running)" }
+    return String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  }
+
+  /// The score file's contents.
+  func scores() -> String {
+    (try? String(contentsOfFile: stateDirectory + "/scores.json", encoding: .utf8)) ?? ""
+  }
+
+  deinit {
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    try? FileManager.default.removeItem(at: directory)
+  }
+}
+
+/// A test failure with a message.
+struct E2EError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// A datagram socket standing in for systemd's notify socket; keeps every message.
+final class NotifyListener: @unchecked Sendable {
+  let path: String
+  private let fd: Int32
+  private let lock = NSCondition()
+  private var messages: [(at: Date, text: String)] = []
+
+  init(path: String) throws {
+    self.path = path
+    fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+    }
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard result == 0 else { throw E2EError("cannot bind \(path)") }
+    let thread = Thread { [weak self] in self?.receive() }
+    thread.start()
+  }
+
+  private func receive() {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = recv(fd, &buffer, buffer.count, 0)
+      if count <= 0 { return }
+      let text = String(decoding: buffer[..<count], as: UTF8.self)
+      lock.lock()
+      messages.append((Date(), text))
+      lock.broadcast()
+      lock.unlock()
+    }
+  }
+
+  /// Every message so far.
+  var all: [(at: Date, text: String)] {
+    lock.lock()
+    defer { lock.unlock() }
+    return messages
+  }
+
+  /// Waits for a message (from `index` on) that matches; returns its index.
+  @discardableResult
+  func waitFor(from index: Int = 0, _ match: (String) -> Bool, timeout: Double) -> Int? {
+    let deadline = Date().addingTimeInterval(timeout)
+    lock.lock()
+    defer { lock.unlock() }
+    while true {
+      if let found = messages.indices.dropFirst(index).first(where: { match(messages[$0].text) }) {
+        return found
+      }
+      if !lock.wait(until: deadline) { return nil }
+    }
+  }
+}
+
+/// A client of the simulated cabinet: sends presses, keeps every line it is sent.
+final class CabinetClient: @unchecked Sendable {
+  private let fd: Int32
+  private let lock = NSCondition()
+  private(set) var lines: [SimServerMessage] = []
+  private var closed = false
+
+  init(path: String) throws {
+    fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+    }
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard result == 0 else { throw E2EError("cannot connect to \(path)") }
+    let thread = Thread { [weak self] in self?.receive() }
+    thread.start()
+  }
+
+  deinit { close(fd) }
+
+  private func receive() {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    var pending: [UInt8] = []
+    while true {
+      let count = recv(fd, &buffer, buffer.count, 0)
+      if count <= 0 {
+        lock.lock()
+        closed = true
+        lock.broadcast()
+        lock.unlock()
+        return
+      }
+      pending += buffer[..<count]
+      var parsed: [SimServerMessage] = []
+      while let newline = pending.firstIndex(of: 10) {
+        let line = String(decoding: pending[..<newline], as: UTF8.self)
+        pending.removeSubrange(...newline)
+        if let message = try? SimServerMessage(line: line) { parsed.append(message) }
+      }
+      lock.lock()
+      lines += parsed
+      lock.broadcast()
+      lock.unlock()
+    }
+  }
+
+  /// Sends raw text.
+  func send(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = Foundation.send(fd, &bytes, bytes.count, Int32(MSG_NOSIGNAL))
+  }
+
+  func press(_ input: Input) { send(SimClientMessage.press(input).line) }
+  func release(_ input: Input) { send(SimClientMessage.release(input).line) }
+
+  /// A press held for `hold` seconds.
+  func tap(_ input: Input, hold: Double = 0.15) {
+    press(input)
+    Thread.sleep(forTimeInterval: hold)
+    release(input)
+  }
+
+  var count: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return lines.count
+  }
+
+  var isClosed: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return closed
+  }
+
+  /// Waits for a line (from `index` on) that matches; returns its index.
+  @discardableResult
+  func waitFor(
+    from index: Int = 0, timeout: Double = 10, _ match: (SimServerMessage) -> Bool
+  ) -> Int? {
+    let deadline = Date().addingTimeInterval(timeout)
+    lock.lock()
+    defer { lock.unlock() }
+    while true {
+      if let found = lines.indices.dropFirst(index).first(where: { match(lines[$0]) }) {
+        return found
+      }
+      if closed || !lock.wait(until: deadline) { return nil }
+    }
+  }
+
+  /// Waits for a state line with the phase.
+  @discardableResult
+  func waitForState(_ phase: Phase, from index: Int = 0, timeout: Double = 10) -> Int? {
+    waitFor(from: index, timeout: timeout) {
+      if case .state(let status, _) = $0 { return status.phase == phase }
+      return false
+    }
+  }
+
+  func snapshot() -> [SimServerMessage] {
+    lock.lock()
+    defer { lock.unlock() }
+    return lines
+  }
+
+  /// Simon's signals between two indices: each lit pad with its on-time in ms.
+  func signals(from start: Int, to end: Int) -> [(pad: Pad, onMs: Double)] {
+    let slice = snapshot()[start..<end]
+    var onAt: [Pad: Int64] = [:]
+    var result: [(Pad, Double)] = []
+    for message in slice {
+      guard case .led(let pad, let on, let t) = message else { continue }
+      if on {
+        onAt[pad] = t
+      } else if let began = onAt.removeValue(forKey: pad) {
+        result.append((pad, Double(t - began) / 1e6))
+      }
+    }
+    return result
+  }
+
+  /// Plays one turn: waits for the player's turn, reads Simon's signals off the LEDs,
+  /// repeats them. Returns the pads Simon showed.
+  func playTurn(from index: Int) throws -> (pads: [Pad], next: Int) {
+    guard let simon = waitForState(.simon, from: index),
+      let player = waitForState(.player, from: simon)
+    else { throw E2EError("no Simon turn after line \(index)") }
+    let pads = signals(from: simon, to: player).map(\.pad)
+    for pad in pads {
+      Thread.sleep(forTimeInterval: 0.05)
+      tap(Input(pad), hold: 0.13)
+    }
+    return (pads, player + 1)
+  }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import SimonGame
+import SimonSim
+import Testing
+
+/// The real `simond --hardware sim`, played through its socket as a person would.
+/// Real time: assertions allow for scheduling noise.
+@Suite("simond end to end", .serialized)
+struct SimondEndToEndTests {
+  @Test func helloThenSeveralCorrectRoundsThenAMistake() throws {
+    let daemon = try DaemonProcess()
+    let client = try daemon.connect()
+    // The hello: four LEDs, then the state.
+    #expect(client.waitForState(.idle) == 4)
+    let hello = client.snapshot().prefix(5)
+    #expect(hello.prefix(4).allSatisfy { if case .led(_, false, _) = $0 { true } else { false } })
+
+    client.tap(.green)
+    #expect(client.waitForState(.countdown) != nil)
+    var next = 0
+    var lengths: [Int] = []
+    for _ in 1...3 {
+      let turn = try client.playTurn(from: next)
+      lengths.append(turn.pads.count)
+      next = turn.next
+    }
+    #expect(lengths == [1, 2, 3])
+    // Round 4: Simon shows four; answer the first one wrong.
+    guard let simon = client.waitForState(.simon, from: next),
+      let player = client.waitForState(.player, from: simon)
+    else { throw E2EError("no fourth round") }
+    let expected = client.signals(from: simon, to: player).map(\.pad)
+    #expect(expected.count == 4)
+    for signal in client.signals(from: simon, to: player) {
+      #expect(abs(signal.onMs - 420) < 30, "on-time \(signal.onMs) ms")
+    }
+    let wrong = Pad.allCases.first { $0 != expected[0] }!
+    client.press(Input(wrong))
+    let over = client.waitFor(from: player) { if case .gameOver = $0 { true } else { false } }
+    guard let over, case .gameOver(let record, _) = client.snapshot()[over] else {
+      throw E2EError("no game_over")
+    }
+    #expect(record.contains(#""rounds": 3"#) || record.contains(#""rounds":3"#))
+    #expect(record.contains("mistake"))
+    // The razz sounds at 42 Hz while the expected pad flashes.
+    #expect(
+      client.waitFor(from: player) { if case .tone(42, _) = $0 { true } else { false } } != nil)
+    client.release(Input(wrong))
+    #expect(daemon.scores().contains("\"ending\": \"mistake\""))
+  }
+
+  @Test func aTimeoutEndsTheGameThreeSecondsAfterSimonsTurn() throws {
+    let daemon = try DaemonProcess()
+    let client = try daemon.connect()
+    client.tap(.red)
+    guard let player = client.waitForState(.player, timeout: 10) else {
+      throw E2EError("no player turn")
+    }
+    guard let over = client.waitForState(.gameover, from: player, timeout: 5) else {
+      throw E2EError("no game over")
+    }
+    let lines = client.snapshot()
+    guard case .state(_, let turnAt) = lines[player], case .state(_, let overAt) = lines[over]
+    else { throw E2EError("no times") }
+    let waited = Double(overAt - turnAt) / 1e6
+    #expect(abs(waited - 3000) < 30, "timeout after \(waited) ms")
+    #expect(
+      client.waitFor(from: player) {
+        if case .gameOver(let record, _) = $0 { record.contains("timeout") } else { false }
+      } != nil)
+  }
+
+  @Test func sigtermMidGameRecordsAShutdownGameAndExitsZeroWithinASecond() throws {
+    let daemon = try DaemonProcess()
+    let client = try daemon.connect()
+    client.tap(.blue)
+    _ = try client.playTurn(from: 0)
+    guard
+      let simon = client.waitForState(.simon, from: client.count)
+        ?? client.waitForState(.simon, from: 0)
+    else {
+      throw E2EError("no second round")
+    }
+    _ = simon
+    let sent = Date()
+    daemon.signal(SIGTERM)
+    let status = daemon.waitForExit(timeout: 1.0)
+    #expect(
+      status == 0,
+      "exit status \(String(describing: status)) after \(Date().timeIntervalSince(sent)) s")
+    #expect(daemon.scores().contains("\"ending\": \"shutdown\""))
+    #expect(daemon.scores().contains("\"rounds\": 1"))
+    #expect(daemon.notify.all.contains { $0.text.contains("STOPPING=1") })
+    // Every LED was turned off before the socket closed.
+    var lit: Set<Pad> = []
+    for case .led(let pad, let on, _) in client.snapshot() {
+      if on { lit.insert(pad) } else { lit.remove(pad) }
+    }
+    #expect(lit.isEmpty)
+    #expect(
+      !FileManager.default.fileExists(atPath: daemon.socketPath), "the socket file is removed")
+  }
+
+  @Test func sighupRereadsTheConfiguration() throws {
+    let daemon = try DaemonProcess(config: "[game]\ndifficulty = \"medium\"\n")
+    try "[game]\ndifficulty = \"easy\"\n".write(
+      toFile: daemon.directory.appendingPathComponent("simond.toml").path, atomically: true,
+      encoding: .utf8)
+    let mark = daemon.notify.all.count
+    daemon.signal(SIGHUP)
+    let reloading = daemon.notify.waitFor(from: mark, { $0.contains("RELOADING=1") }, timeout: 5)
+    #expect(reloading != nil)
+    #expect(
+      daemon.notify.waitFor(from: (reloading ?? mark) + 1, { $0.contains("READY=1") }, timeout: 5)
+        != nil)
+    let client = try daemon.connect()
+    client.tap(.green)
+    guard let simon = client.waitForState(.simon),
+      let player = client.waitForState(.player, from: simon)
+    else { throw E2EError("no Simon turn") }
+    let onMs = client.signals(from: simon, to: player).first?.onMs ?? 0
+    #expect(abs(onMs - 630) < 30, "easy signals are 630 ms, saw \(onMs)")
+  }
+
+  @Test func readyAndWatchdogReachTheNotifySocket() throws {
+    let daemon = try DaemonProcess(environment: ["WATCHDOG_USEC": "200000"])
+    #expect(
+      daemon.notify.all.first { $0.text.contains("READY=1") }?.text.contains("STATUS=idle") == true)
+    let first = daemon.notify.waitFor({ $0 == "WATCHDOG=1" }, timeout: 2)
+    #expect(first != nil)
+    Thread.sleep(forTimeInterval: 0.5)
+    let pings = daemon.notify.all.filter { $0.text == "WATCHDOG=1" }
+    #expect(pings.count >= 4, "\(pings.count) pings in about 0.5 s at a 100 ms interval")
+    let gaps = zip(pings.dropFirst(), pings).map { $0.at.timeIntervalSince($1.at) }
+    #expect(gaps.allSatisfy { $0 > 0.05 && $0 < 0.2 }, "gaps \(gaps)")
+  }
+
+  @Test func noWatchdogPingsWithoutWatchdogUsec() throws {
+    let daemon = try DaemonProcess()
+    Thread.sleep(forTimeInterval: 0.3)
+    #expect(!daemon.notify.all.contains { $0.text.contains("WATCHDOG") })
+  }
+
+  @Test func hundredsOfMalformedLinesLeaveTheDaemonServing() throws {
+    let daemon = try DaemonProcess()
+    let bad = try daemon.connect()
+    let good = try daemon.connect()
+    #expect(bad.waitForState(.idle) != nil)
+    let garbage = [
+      "nonsense", "{", "{}", #"{"press":"purple"}"#, #"{"press":1}"#, "[]", "\u{1b}[2J",
+      String(repeating: "x", count: 5000), #"{"press":"green","release":"red"}"#, "null",
+    ]
+    for index in 0..<300 { bad.send(garbage[index % garbage.count] + "\n") }
+    let errors = { bad.snapshot().filter { if case .error = $0 { true } else { false } }.count }
+    let deadline = Date().addingTimeInterval(5)
+    while errors() < 300, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    #expect(errors() == 300)
+    #expect(!bad.isClosed)
+    // Both clients are still served: a press from the one that sent garbage plays.
+    bad.tap(.yellow)
+    #expect(good.waitForState(.countdown) != nil)
+    #expect(bad.waitForState(.countdown) != nil)
+  }
+
+  @Test func aBadConfigurationExits78NamingTheKey() throws {
+    let daemon = try DaemonProcess(
+      config: "[audio]\nvolume = 150\n[game]\nmode = \"chess\"\n", waitForReady: false)
+    #expect(daemon.waitForExit(timeout: 10) == 78)
+    let output = daemon.errorOutput()
+    #expect(output.contains("line 2: audio.volume: 150 is out of range"))
+    #expect(output.contains("line 4: game.mode: \"chess\" is not one of"))
+    #expect(!daemon.notify.all.contains { $0.text.contains("READY=1") })
+  }
+
+  @Test func gpioWithoutAChipExits69SayingSo() throws {
+    guard !FileManager.default.fileExists(atPath: "/dev/gpiochip0") else { return }
+    let daemon = try DaemonProcess(extraArguments: ["--hardware", "gpio"], waitForReady: false)
+    #expect(daemon.waitForExit(timeout: 10) == 69)
+    #expect(daemon.errorOutput().contains("no GPIO chip"))
+  }
+}
