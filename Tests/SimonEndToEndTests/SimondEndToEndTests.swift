@@ -179,3 +179,58 @@ struct SimondEndToEndTests {
     #expect(daemon.errorOutput().contains("no GPIO chip"))
   }
 }
+
+/// `simonctl config check` against files, as a builder would run it.
+@Suite("simonctl config check")
+struct ConfigCheckTests {
+  @Test func aGoodFileIsSummarisedAndExitsZero() throws {
+    let result = try runSimonctl([
+      "config", "check", "\(repositoryRoot)/wiring/examples/minimal.toml",
+    ])
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("\(repositoryRoot)/wiring/examples/minimal.toml: OK\n"))
+    #expect(result.output.contains("  green   button GPIO17, led GPIO23\n"))
+  }
+
+  @Test func aBadFileListsEveryProblemAndExits78() throws {
+    let directory = makeScratchDirectory()
+    let path = directory.appendingPathComponent("bad.toml").path
+    try "[audio]\nvolume = 101\n[gpio]\nchip = 4\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let result = try runSimonctl(["config", "check", path])
+    #expect(result.status == 78)
+    #expect(
+      result.errors == """
+        \(path): line 2: audio.volume: 101 is out of range; it is from 0 to 100 %
+        \(path): line 4: gpio.chip: expected a string, found a whole number
+        2 problem(s); simond would not start (exit 78)
+
+        """)
+  }
+}
+
+/// Runs the built simonctl; its exit status, standard output and standard error.
+func runSimonctl(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+  let process = Process()
+  process.executableURL = productsDirectory.appendingPathComponent("simonctl")
+  process.arguments = arguments
+  let output = Pipe()
+  let errors = Pipe()
+  process.standardOutput = output
+  process.standardError = errors
+  try process.run()
+  let out = output.fileHandleForReading.readDataToEndOfFile()
+  let err = errors.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (
+    process.terminationStatus, String(decoding: out, as: UTF8.self),
+    String(decoding: err, as: UTF8.self)
+  )
+}
+
+/// The package's root directory, from this file's path.
+let repositoryRoot: String = {
+  var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+  parts.removeLast(3)
+  return parts.joined(separator: "/")
+}()
