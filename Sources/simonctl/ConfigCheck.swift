@@ -53,9 +53,9 @@ struct ConfigCheck: ParsableCommand {
     var lines = [path.hasPrefix("no ") ? path : "\(path): OK"]
     lines.append("  chip: \(config.wiring.chip.map { "\($0)" } ?? "the one holding the lines")")
     for pad in Pad.allCases {
-      guard let lines_ = config.wiring.pads[pad] else { continue }
+      guard let padLines = config.wiring.pads[pad] else { continue }
       lines.append(
-        "  \(pad.rawValue.padding(7)) button \(lines_.button.line), led \(lines_.led.line)")
+        "  \(pad.rawValue.padding(7)) button \(padLines.button.line), led \(padLines.led.line)")
     }
     for input in Input.allCases {
       guard let line = config.wiring.controls[input] else { continue }
