@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "simond", targets: ["simond"]),
     .executable(name: "simonctl", targets: ["simonctl"]),
     .executable(name: "bench-scores", targets: ["bench-scores"]),
+    .executable(name: "bench-simond", targets: ["bench-simond"]),
     .executable(name: "bench-audio", targets: ["bench-audio"]),
   ],
   dependencies: [
@@ -86,8 +87,16 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Benchmarks/bench-audio"),
+    // Test-only: runs the real simond and plays it through the socket (tests, benchmarks).
+    .target(
+      name: "SimonProcessSupport", dependencies: ["SimonSim", "SimonGame"],
+      path: "Tests/Support/SimonProcessSupport"),
     .testTarget(
-      name: "SimonEndToEndTests", dependencies: ["simond", "simonctl", "SimonSim", "SimonGame"]),
+      name: "SimonEndToEndTests",
+      dependencies: ["simond", "simonctl", "SimonSim", "SimonGame", "SimonProcessSupport"]),
+    .executableTarget(
+      name: "bench-simond", dependencies: ["SimonProcessSupport", "SimonSim", "SimonGame"],
+      path: "Benchmarks/bench-simond"),
     .testTarget(name: "SimonDaemonTests", dependencies: ["SimonDaemon", "SimonHardware"]),
   ],
   swiftLanguageModes: [.v6]

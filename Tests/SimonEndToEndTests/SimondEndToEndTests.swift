@@ -1,5 +1,6 @@
 import Foundation
 import SimonGame
+import SimonProcessSupport
 import SimonSim
 import Testing
 

@@ -1,16 +1,16 @@
 import Foundation
 import SimonGame
 import SimonSim
-import Testing
 
-/// The directory holding the built products (simond, simonctl), next to the test bundle.
-let productsDirectory: URL = {
+/// The directory holding the built products (simond, simonctl), next to the running
+/// test bundle or benchmark.
+public let productsDirectory: URL = {
   URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     .deletingLastPathComponent()
 }()
 
 /// A fresh temporary directory for one test.
-func makeScratchDirectory() -> URL {
+public func makeScratchDirectory() -> URL {
   let url = FileManager.default.temporaryDirectory.appendingPathComponent(
     "simon-e2e-\(UUID().uuidString.prefix(8))")
   try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -19,16 +19,16 @@ func makeScratchDirectory() -> URL {
 
 /// A real `simond` process with the simulated cabinet, its own state directory, and a
 /// notify socket standing in for systemd.
-final class DaemonProcess: @unchecked Sendable {
-  let directory: URL
-  let process = Process()
-  let notify: NotifyListener
+public final class DaemonProcess: @unchecked Sendable {
+  public let directory: URL
+  public let process = Process()
+  public let notify: NotifyListener
   let stderr = Pipe()
-  var socketPath: String { directory.appendingPathComponent("sim.sock").path }
-  var stateDirectory: String { directory.appendingPathComponent("state").path }
+  public var socketPath: String { directory.appendingPathComponent("sim.sock").path }
+  public var stateDirectory: String { directory.appendingPathComponent("state").path }
 
   /// Starts simond and waits for READY=1.
-  init(
+  public init(
     config: String? = nil, extraArguments: [String] = [], environment: [String: String] = [:],
     waitForReady: Bool = true
   ) throws {
@@ -64,13 +64,13 @@ final class DaemonProcess: @unchecked Sendable {
   }
 
   /// Connects a client to the cabinet.
-  func connect() throws -> CabinetClient { try CabinetClient(path: socketPath) }
+  public func connect() throws -> CabinetClient { try CabinetClient(path: socketPath) }
 
   /// Sends a signal.
-  func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+  public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
   /// Waits for the process to end; its exit status, or nil after `timeout` seconds.
-  func waitForExit(timeout: Double) -> Int32? {
+  public func waitForExit(timeout: Double) -> Int32? {
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning {
       if Date() > deadline { return nil }
@@ -80,13 +80,13 @@ final class DaemonProcess: @unchecked Sendable {
   }
 
   /// Everything simond wrote to standard error (after it exited).
-  func errorOutput() -> String {
+  public func errorOutput() -> String {
     if process.isRunning { return "(still running)" }
     return String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   }
 
   /// The score file's contents.
-  func scores() -> String {
+  public func scores() -> String {
     (try? String(contentsOfFile: stateDirectory + "/scores.json", encoding: .utf8)) ?? ""
   }
 
@@ -100,19 +100,19 @@ final class DaemonProcess: @unchecked Sendable {
 }
 
 /// A test failure with a message.
-struct E2EError: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
+public struct E2EError: Error, CustomStringConvertible {
+  public let description: String
+  public init(_ description: String) { self.description = description }
 }
 
 /// A datagram socket standing in for systemd's notify socket; keeps every message.
-final class NotifyListener: @unchecked Sendable {
-  let path: String
+public final class NotifyListener: @unchecked Sendable {
+  public let path: String
   private let fd: Int32
   private let lock = NSCondition()
   private var messages: [(at: Date, text: String)] = []
 
-  init(path: String) throws {
+  public init(path: String) throws {
     self.path = path
     fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
     var address = sockaddr_un()
@@ -144,7 +144,7 @@ final class NotifyListener: @unchecked Sendable {
   }
 
   /// Every message so far.
-  var all: [(at: Date, text: String)] {
+  public var all: [(at: Date, text: String)] {
     lock.lock()
     defer { lock.unlock() }
     return messages
@@ -152,7 +152,7 @@ final class NotifyListener: @unchecked Sendable {
 
   /// Waits for a message (from `index` on) that matches; returns its index.
   @discardableResult
-  func waitFor(from index: Int = 0, _ match: (String) -> Bool, timeout: Double) -> Int? {
+  public func waitFor(from index: Int = 0, _ match: (String) -> Bool, timeout: Double) -> Int? {
     let deadline = Date().addingTimeInterval(timeout)
     lock.lock()
     defer { lock.unlock() }
@@ -166,13 +166,13 @@ final class NotifyListener: @unchecked Sendable {
 }
 
 /// A client of the simulated cabinet: sends presses, keeps every line it is sent.
-final class CabinetClient: @unchecked Sendable {
+public final class CabinetClient: @unchecked Sendable {
   private let fd: Int32
   private let lock = NSCondition()
-  private(set) var lines: [SimServerMessage] = []
+  public private(set) var lines: [SimServerMessage] = []
   private var closed = false
 
-  init(path: String) throws {
+  public init(path: String) throws {
     fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
@@ -218,28 +218,28 @@ final class CabinetClient: @unchecked Sendable {
   }
 
   /// Sends raw text.
-  func send(_ text: String) {
+  public func send(_ text: String) {
     var bytes = Array(text.utf8)
     _ = Foundation.send(fd, &bytes, bytes.count, Int32(MSG_NOSIGNAL))
   }
 
-  func press(_ input: Input) { send(SimClientMessage.press(input).line) }
-  func release(_ input: Input) { send(SimClientMessage.release(input).line) }
+  public func press(_ input: Input) { send(SimClientMessage.press(input).line) }
+  public func release(_ input: Input) { send(SimClientMessage.release(input).line) }
 
   /// A press held for `hold` seconds.
-  func tap(_ input: Input, hold: Double = 0.15) {
+  public func tap(_ input: Input, hold: Double = 0.15) {
     press(input)
     Thread.sleep(forTimeInterval: hold)
     release(input)
   }
 
-  var count: Int {
+  public var count: Int {
     lock.lock()
     defer { lock.unlock() }
     return lines.count
   }
 
-  var isClosed: Bool {
+  public var isClosed: Bool {
     lock.lock()
     defer { lock.unlock() }
     return closed
@@ -247,7 +247,7 @@ final class CabinetClient: @unchecked Sendable {
 
   /// Waits for a line (from `index` on) that matches; returns its index.
   @discardableResult
-  func waitFor(
+  public func waitFor(
     from index: Int = 0, timeout: Double = 10, _ match: (SimServerMessage) -> Bool
   ) -> Int? {
     let deadline = Date().addingTimeInterval(timeout)
@@ -263,21 +263,21 @@ final class CabinetClient: @unchecked Sendable {
 
   /// Waits for a state line with the phase.
   @discardableResult
-  func waitForState(_ phase: Phase, from index: Int = 0, timeout: Double = 10) -> Int? {
+  public func waitForState(_ phase: Phase, from index: Int = 0, timeout: Double = 10) -> Int? {
     waitFor(from: index, timeout: timeout) {
       if case .state(let status, _) = $0 { return status.phase == phase }
       return false
     }
   }
 
-  func snapshot() -> [SimServerMessage] {
+  public func snapshot() -> [SimServerMessage] {
     lock.lock()
     defer { lock.unlock() }
     return lines
   }
 
   /// Simon's signals between two indices: each lit pad with its on-time in ms.
-  func signals(from start: Int, to end: Int) -> [(pad: Pad, onMs: Double)] {
+  public func signals(from start: Int, to end: Int) -> [(pad: Pad, onMs: Double)] {
     let slice = snapshot()[start..<end]
     var onAt: [Pad: Int64] = [:]
     var result: [(Pad, Double)] = []
@@ -294,7 +294,7 @@ final class CabinetClient: @unchecked Sendable {
 
   /// Plays one turn: waits for the player's turn, reads Simon's signals off the LEDs,
   /// repeats them. Returns the pads Simon showed.
-  func playTurn(from index: Int) throws -> (pads: [Pad], next: Int) {
+  public func playTurn(from index: Int) throws -> (pads: [Pad], next: Int) {
     guard let simon = waitForState(.simon, from: index),
       let player = waitForState(.player, from: simon)
     else { throw E2EError("no Simon turn after line \(index)") }

@@ -1,0 +1,111 @@
+// Figures for the daemon, from a release build (scripts/bench bench-simond):
+// startup to READY, memory and CPU while idle, and how exactly Simon's signals keep
+// SPEC's on-times as seen on the simulated cabinet's socket.
+//   bench-simond [--idle-seconds N] [--rounds N]
+import Foundation
+import SimonGame
+import SimonProcessSupport
+import SimonSim
+
+let arguments = CommandLine.arguments
+func option(_ name: String, default value: Int) -> Int {
+  guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
+    let number = Int(arguments[index + 1])
+  else { return value }
+  return number
+}
+let idleSeconds = option("--idle-seconds", default: 30)
+let rounds = option("--rounds", default: 12)
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return .nan }
+  return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+}
+
+func format(_ value: Double, _ digits: Int = 2) -> String {
+  let scale = pow(10.0, Double(digits))
+  return "\((value * scale).rounded() / scale)"
+}
+
+/// Field `name` of /proc/PID/status, in kB.
+func statusField(_ pid: Int32, _ name: String) -> Int {
+  let text = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+  for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
+    return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
+  }
+  return 0
+}
+
+/// utime + stime of a process, in clock ticks.
+func cpuTicks(_ pid: Int32) -> Int {
+  let text = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+  guard let close = text.lastIndex(of: ")") else { return 0 }
+  let fields = text[text.index(after: close)...].split(separator: " ")
+  return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+}
+
+print("bench-simond: the release simond with --hardware sim --audio none")
+
+// 1. Startup to READY=1.
+var startups: [Double] = []
+for _ in 0..<15 {
+  let began = Date()
+  let daemon = try DaemonProcess()
+  guard let ready = daemon.notify.all.first(where: { $0.text.contains("READY=1") }) else {
+    continue
+  }
+  startups.append(ready.at.timeIntervalSince(began) * 1000)
+  daemon.signal(SIGTERM)
+  _ = daemon.waitForExit(timeout: 2)
+}
+print(
+  "startup to READY: p50 \(format(percentile(startups, 0.5))) ms, max \(format(startups.max() ?? .nan)) ms over \(startups.count) starts (target < 100 ms)"
+)
+
+// 2. Idle: memory and CPU.
+let daemon = try DaemonProcess()
+let pid = daemon.process.processIdentifier
+let client = try daemon.connect()
+_ = client.waitForState(.idle)
+Thread.sleep(forTimeInterval: 1)
+let rss = statusField(pid, "VmRSS")
+let before = cpuTicks(pid)
+Thread.sleep(forTimeInterval: Double(idleSeconds))
+let after = cpuTicks(pid)
+print("RSS when idle: \(format(Double(rss) / 1024, 1)) MB (target < 12 MB)")
+print(
+  "CPU over \(idleSeconds) s idle: \(after - before) ticks of 1/\(sysconf(Int32(_SC_CLK_TCK))) s (target 0)"
+)
+
+// 3. Signal on-times on the socket against SPEC.
+client.tap(.green)
+var errors: [Double] = []
+var worst = (error: 0.0, round: 0, position: 0, seen: 0.0)
+var next = 0
+for round in 1...rounds {
+  guard let simon = client.waitForState(.simon, from: next),
+    let player = client.waitForState(.player, from: simon)
+  else { break }
+  let signals = client.signals(from: simon, to: player)
+  for (offset, signal) in signals.enumerated() {
+    let expected = Timings(.medium).signalOn(position: offset + 1).seconds * 1000
+    errors.append(abs(signal.onMs - expected))
+    if errors.last! > worst.error {
+      worst = (errors.last!, round, offset + 1, signal.onMs)
+    }
+  }
+  for signal in signals {
+    Thread.sleep(forTimeInterval: 0.03)
+    client.tap(Input(signal.pad), hold: 0.125)
+  }
+  next = player + 1
+}
+print(
+  "signal on-time error: p50 \(format(percentile(errors, 0.5), 3)) ms, p99 \(format(percentile(errors, 0.99), 3)) ms, max \(format(errors.max() ?? .nan, 3)) ms over \(errors.count) signals (target p99 < 2 ms)"
+)
+print(
+  "  worst: round \(worst.round), signal \(worst.position): \(format(worst.seen, 3)) ms; load average \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?")"
+)
+daemon.signal(SIGTERM)
+_ = daemon.waitForExit(timeout: 2)
