@@ -20,11 +20,16 @@ public func makeScratchDirectory() -> URL {
 /// A real `simond` process with the simulated cabinet, its own state directory, and a
 /// notify socket standing in for systemd.
 public final class DaemonProcess: @unchecked Sendable {
+  /// The scratch directory: socket, state, configuration.
   public let directory: URL
+  /// The running simond.
   public let process = Process()
+  /// What simond told systemd.
   public let notify: NotifyListener
   let stderr = Pipe()
+  /// The simulated cabinet's socket.
   public var socketPath: String { directory.appendingPathComponent("sim.sock").path }
+  /// The state directory simond uses.
   public var stateDirectory: String { directory.appendingPathComponent("state").path }
 
   /// Starts simond and waits for READY=1.
@@ -101,17 +106,21 @@ public final class DaemonProcess: @unchecked Sendable {
 
 /// A test failure with a message.
 public struct E2EError: Error, CustomStringConvertible {
+  /// What went wrong.
   public let description: String
+  /// A failure saying what went wrong.
   public init(_ description: String) { self.description = description }
 }
 
 /// A datagram socket standing in for systemd's notify socket; keeps every message.
 public final class NotifyListener: @unchecked Sendable {
+  /// The socket's path.
   public let path: String
   private let fd: Int32
   private let lock = NSCondition()
   private var messages: [(at: Date, text: String)] = []
 
+  /// Binds the socket at `path` and starts keeping what arrives.
   public init(path: String) throws {
     self.path = path
     fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
@@ -169,9 +178,11 @@ public final class NotifyListener: @unchecked Sendable {
 public final class CabinetClient: @unchecked Sendable {
   private let fd: Int32
   private let lock = NSCondition()
+  /// Every line received, in order.
   public private(set) var lines: [SimServerMessage] = []
   private var closed = false
 
+  /// Connects to the cabinet at `path` and starts keeping what it says.
   public init(path: String) throws {
     fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_un()
@@ -223,7 +234,9 @@ public final class CabinetClient: @unchecked Sendable {
     _ = Foundation.send(fd, &bytes, bytes.count, Int32(MSG_NOSIGNAL))
   }
 
+  /// Sends a press.
   public func press(_ input: Input) { send(SimClientMessage.press(input).line) }
+  /// Sends a release.
   public func release(_ input: Input) { send(SimClientMessage.release(input).line) }
 
   /// A press held for `hold` seconds.
@@ -233,12 +246,14 @@ public final class CabinetClient: @unchecked Sendable {
     release(input)
   }
 
+  /// How many lines have arrived.
   public var count: Int {
     lock.lock()
     defer { lock.unlock() }
     return lines.count
   }
 
+  /// Whether the daemon closed the connection.
   public var isClosed: Bool {
     lock.lock()
     defer { lock.unlock() }
@@ -270,6 +285,7 @@ public final class CabinetClient: @unchecked Sendable {
     }
   }
 
+  /// Every line so far.
   public func snapshot() -> [SimServerMessage] {
     lock.lock()
     defer { lock.unlock() }
