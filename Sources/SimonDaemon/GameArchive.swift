@@ -8,6 +8,7 @@ import SimonScores
 final class GameArchive: Sendable {
   private let scores: ScoreStore
   private let settingsStore: SettingsStore
+  private let players: PlayerStore
   private let logger: Logger
 
   init(directory: String, logger: Logger) {
@@ -17,6 +18,7 @@ final class GameArchive: Sendable {
     }
     scores = ScoreStore(directory: directory, onProblem: report)
     settingsStore = SettingsStore(directory: directory, onProblem: report)
+    players = PlayerStore(directory: directory, onProblem: report)
   }
 
   /// Stores a finished game, ended now; returns its record as JSON for the socket.
@@ -53,6 +55,20 @@ final class GameArchive: Sendable {
       logger.info("settings changed at the cabinet: saved")
     } catch {
       logger.error("could not save the settings: \(error)")
+    }
+  }
+
+  /// The registered player whose pad code this is, or nil (logged).
+  func player(withCode pads: [Pad]) -> String? {
+    guard let code = PadCode(pads) else { return nil }
+    do {
+      let player = try players.player(withCode: code)
+      logger.info(
+        player.map { "signed in at the cabinet: \($0.name)" } ?? "unknown pad code entered")
+      return player?.name
+    } catch {
+      logger.error("could not read the players: \(error)")
+      return nil
     }
   }
 

@@ -21,6 +21,8 @@ struct NoticeHandler: Sendable {
         if let json { simServer?.publish(gameOver: json) }
       case .settingsChanged(let settings):
         archive.save(settings)
+      case .codeEntered(let code):
+        await runner.signIn(archive.player(withCode: code))
       case .stuck(let input):
         logger.warning("\(input.rawValue) held for 10 s: stuck, ignored until released")
       case .unstuck(let input):

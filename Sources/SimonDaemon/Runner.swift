@@ -101,6 +101,14 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
   /// Replaces who is playing and the cabinet's inputs for the next game.
   public func apply(_ cabinet: Cabinet) { game.cabinet = cabinet }
 
+  /// Answers a `codeEntered` notice: the player whose code it was, or nil for none.
+  public func signIn(_ name: String?) {
+    guard started, !stopped else { return }
+    let time = max(clock.now.sinceBoot, lastEventTime)
+    send(.signedIn(name, at: time))
+    rescheduleIfEarlier()
+  }
+
   /// Replaces the all-time bests (after the scores were reset, say).
   public func apply(bests: [TableKey: Int]) { game.bests = bests }
 
@@ -149,6 +157,8 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
         notify(.record(result, newBest: newBest))
       case .settingsChanged(let settings):
         notify(.settingsChanged(settings))
+      case .codeEntered(let code):
+        notify(.codeEntered(code))
       }
     }
   }

@@ -9,6 +9,8 @@ public enum RunnerNotice: Equatable, Sendable {
   case record(GameResult, newBest: Bool)
   /// The settings were changed at the cabinet.
   case settingsChanged(Settings)
+  /// A player entered a pad code at the cabinet; answer with `Runner.signIn`.
+  case codeEntered([Pad])
   /// An input has been held too long and is ignored until released.
   case stuck(Input)
   /// A stuck input came up and counts again.

@@ -17,6 +17,9 @@ public enum Effect: Equatable, Sendable {
   case record(GameResult, newBest: Bool)
   /// The settings were changed at the cabinet: persist them.
   case settingsChanged(Settings)
+  /// A player entered a 4-press pad code at the cabinet: look it up and answer with
+  /// `Event.signedIn`.
+  case codeEntered([Pad])
 }
 
 /// What the game is doing, as the simulated-cabinet socket and `simonctl status` show it.

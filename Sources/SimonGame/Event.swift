@@ -8,11 +8,15 @@ public enum Event: Equatable, Sendable {
   case timerFired(TimerID, at: Duration)
   /// The daemon is stopping: record the running game and go dark.
   case shutdown(at: Duration)
+  /// The answer to a `codeEntered` effect: the player whose code it is, or nil.
+  case signedIn(String?, at: Duration)
 
   /// When it happened.
   public var time: Duration {
     switch self {
-    case .pressed(_, let at), .released(_, let at), .timerFired(_, let at), .shutdown(let at): at
+    case .pressed(_, let at), .released(_, let at), .timerFired(_, let at), .shutdown(let at),
+      .signedIn(_, let at):
+      at
     }
   }
 }
@@ -31,4 +35,8 @@ public enum TimerID: Hashable, Sendable {
   case menuHold(Pad)
   /// The settings menu has waited long enough for a press and closes.
   case menuIdle
+  /// Two pads have been held together long enough at idle to enter a player's code.
+  case signInHold
+  /// Code entry has waited long enough for a press and gives up.
+  case signInIdle
 }

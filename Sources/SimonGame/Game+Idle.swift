@@ -12,9 +12,17 @@ extension Game {
     emit(.startTimer(.attract, after: cabinet.attractAfter))
     if let pad = input.pad {
       guard accepted[input] == nil else { return }
+      let others = heldPads
       beginPress(input, pad: pad, at: now)
-      emit(.startTimer(.menuHold(pad), after: Timings.menuHold))
-      if !cabinet.hasStartButton, pendingStart == nil { pendingStart = pad }
+      if others.isEmpty {
+        emit(.startTimer(.menuHold(pad), after: Timings.menuHold))
+        if !cabinet.hasStartButton, pendingStart == nil { pendingStart = pad }
+      } else {
+        // Two pads together: not a start, not the menu, but a player's code may follow.
+        for other in others { emit(.cancelTimer(.menuHold(other))) }
+        pendingStart = nil
+        emit(.startTimer(.signInHold, after: Timings.signInHold))
+      }
       return
     }
     switch input {
@@ -49,6 +57,8 @@ extension Game {
 
   mutating func enterAttract() {
     darken()
+    // Nobody has played for a while: whoever signed in has walked away.
+    cabinet.playerNames = []
     stage = .attract
     attractStep = 0
     setStatus(.attract)

@@ -23,6 +23,8 @@ public struct Game: Sendable {
   var match: Match?
   var answer: Answer?
   var menu: Menu?
+  /// The pads pressed so far while a player enters their code.
+  var code: [Pad] = []
   var script: [ScriptStep] = []
   var scriptIndex = 0
   var afterScript: AfterScript = .idle
@@ -46,6 +48,8 @@ public struct Game: Sendable {
     case attract
     /// The settings menu is open.
     case menu
+    /// A player is entering their pad code.
+    case signIn
     /// A script is playing (countdown, Simon's turn, a cue, razz, ...).
     case script
     /// The player is answering.
@@ -88,6 +92,7 @@ public struct Game: Sendable {
     case .released(let input, let now): released(input, at: now)
     case .timerFired(let timer, let now): timerFired(timer, at: now)
     case .shutdown(let now): shutdown(at: now)
+    case .signedIn(let name, let now): signedIn(name, at: now)
     }
     return takeEffects()
   }
@@ -121,6 +126,7 @@ public struct Game: Sendable {
     case .idle: idlePressed(input, at: now)
     case .attract: wake(input, at: now)
     case .menu: menuPressed(input, at: now)
+    case .signIn: codePressed(input, at: now)
     case .answering: answerPressed(input, at: now)
     case .gameOver: gameOverPressed(input, at: now)
     case .script, .stopped: break
@@ -134,6 +140,7 @@ public struct Game: Sendable {
     }
     if stage == .idle {
       emit(.cancelTimer(.menuHold(pad)))
+      if !heldPads.isEmpty { emit(.cancelTimer(.signInHold)) }
       if pendingStart == pad {
         pendingStart = nil
         darken()
@@ -169,6 +176,10 @@ public struct Game: Sendable {
       if stage == .idle, accepted[Input(pad)] != nil { openMenu(for: pad, at: now) }
     case .menuIdle:
       if stage == .menu { closeMenu(at: now) }
+    case .signInHold:
+      if stage == .idle, heldPads.count >= 2 { openSignIn(at: now) }
+    case .signInIdle:
+      if stage == .signIn { closeSignIn() }
     }
   }
 
@@ -230,7 +241,7 @@ public struct Game: Sendable {
   }
 
   mutating func cancelTimers() {
-    for timer in [TimerID.step, .playerTimeout, .attract, .menuIdle] {
+    for timer in [TimerID.step, .playerTimeout, .attract, .menuIdle, .signInHold, .signInIdle] {
       emit(.cancelTimer(timer))
     }
     for pad in Pad.allCases {

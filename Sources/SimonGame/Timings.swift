@@ -74,6 +74,13 @@ public struct Timings: Equatable, Sendable {
   public static let menuHold: Duration = .seconds(2)
   /// The settings menu saves and closes after this long without a press.
   public static let menuIdle: Duration = .seconds(5)
+  /// How long two pads must be held together at idle to enter a player's code.
+  public static let signInHold: Duration = .seconds(2)
+  /// Code entry gives up after this long without a press.
+  public static let signInIdle: Duration = .seconds(5)
+  /// How many presses a player's code has.
+  public static let codeLength = 4
+
   /// How long the menu's confirmation flash lasts.
   public static let menuConfirm: Duration = .milliseconds(300)
 

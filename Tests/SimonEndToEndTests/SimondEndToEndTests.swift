@@ -235,3 +235,36 @@ let repositoryRoot: String = {
   parts.removeLast(3)
   return parts.joined(separator: "/")
 }()
+
+/// A registered player signs in at the cabinet with their pad code.
+@Suite("Signing in at the simulated cabinet")
+struct SignInEndToEndTests {
+  @Test func aPlayerRegisteredWithSimonctlSignsInWithTheirCode() throws {
+    let daemon = try DaemonProcess()
+    let added = try runSimonctl([
+      "players", "add", "Ann", "--code", "blue blue yellow green", "--state-dir",
+      daemon.stateDirectory,
+    ])
+    #expect(added.status == 0, "\(added.errors)")
+    let client = try daemon.connect()
+    _ = client.waitForState(.idle)
+    client.press(.green)
+    client.press(.red)
+    Thread.sleep(forTimeInterval: 2.1)
+    client.release(.green)
+    client.release(.red)
+    for pad in [Pad.blue, .blue, .yellow, .green] {
+      Thread.sleep(forTimeInterval: 0.1)
+      client.tap(Input(pad), hold: 0.13)
+    }
+    Thread.sleep(forTimeInterval: 0.6)
+    client.tap(.red)
+    guard let player = client.waitForState(.player) else { throw E2EError("no game") }
+    guard
+      let over = client.waitFor(
+        from: player, timeout: 6, { if case .gameOver = $0 { true } else { false } }),
+      case .gameOver(let record, _) = client.snapshot()[over]
+    else { throw E2EError("no game over") }
+    #expect(record.contains(#""name": "Ann""#) || record.contains(#""name":"Ann""#), "\(record)")
+  }
+}
