@@ -19,6 +19,8 @@ let package = Package(
     .target(name: "SimonHardware", dependencies: ["SimonGame"]),
     // The simulated cabinet: its socket protocol, server backend and client.
     .target(name: "SimonSim", dependencies: ["SimonGame", "SimonHardware"]),
+    // The terminal cabinet of `simonctl play` and `status`: keys, screen, report (pure).
+    .target(name: "SimonTerminal", dependencies: ["SimonGame", "SimonSim"]),
     // The runner and everything the daemon and the operator tool share.
     .target(
       name: "SimonDaemon",
@@ -35,12 +37,13 @@ let package = Package(
     .executableTarget(
       name: "simonctl",
       dependencies: [
-        "SimonDaemon",
+        "SimonDaemon", "SimonGame", "SimonHardware", "SimonSim", "SimonTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "SimonGameTests", dependencies: ["SimonGame"]),
     .testTarget(name: "SimonHardwareTests", dependencies: ["SimonHardware"]),
     .testTarget(name: "SimonSimTests", dependencies: ["SimonSim"]),
+    .testTarget(name: "SimonTerminalTests", dependencies: ["SimonTerminal", "SimonSim"]),
     .testTarget(name: "SimonDaemonTests", dependencies: ["SimonDaemon", "SimonHardware"]),
   ],
   swiftLanguageModes: [.v6]

@@ -8,6 +8,6 @@ struct SimonCtl: AsyncParsableCommand {
     commandName: "simonctl",
     abstract: "Manage a Simon cabinet: scores, players, settings, configuration, hardware.",
     version: simonVersion,
-    subcommands: []
+    subcommands: [Play.self, StatusCommand.self]
   )
 }
