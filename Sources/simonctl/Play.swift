@@ -23,14 +23,6 @@ struct Play: AsyncParsableCommand {
       output is not a terminal; 69 simond cannot be reached, went away, or did not start.
       """)
 
-  /// What the arrow keys press, as a command-line choice.
-  enum Arrows: String, CaseIterable, ExpressibleByArgument {
-    case pads
-    case joystick
-
-    var keys: ArrowKeys { self == .pads ? .pads : .joystick }
-  }
-
   @OptionGroup var common: CommonOptions
 
   @Option(
@@ -45,7 +37,7 @@ struct Play: AsyncParsableCommand {
     help: ArgumentHelp(
       "What the arrow keys press: the pads, or the joystick's directions (j switches).",
       valueName: "keys"))
-  var arrows: Arrows = .pads
+  var arrows: ArrowKeys = .pads
 
   func run() async throws {
     do {
@@ -94,7 +86,7 @@ struct Play: AsyncParsableCommand {
     try RawTerminal.enter()
     var loop = PlayLoop(
       client: client, speaker: makeToneSpeaker(), colors: environment["NO_COLOR"] == nil,
-      screen: PlayScreen(source: source, arrows: arrows.keys))
+      screen: PlayScreen(source: source, arrows: arrows))
     let ending = await loop.run()
     RawTerminal.restore()
 
@@ -103,3 +95,5 @@ struct Play: AsyncParsableCommand {
     }
   }
 }
+
+extension ArrowKeys: ExpressibleByArgument {}

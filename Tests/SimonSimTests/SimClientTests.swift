@@ -4,7 +4,7 @@ import Testing
 
 @testable import SimonSim
 
-@Suite("The simulated cabinet's client")
+@Suite("The simulated cabinet's client", .timeLimit(.minutes(1)))
 struct SimClientTests {
   private static let hello =
     #"{"led":"green","on":false,"t":1}"# + "\n" + #"{"led":"red","on":true,"t":1}"# + "\n"
