@@ -58,8 +58,10 @@ final class OwnDaemon {
   deinit { stop() }
 
   /// Connects to simond once its socket is up.
+  /// - Parameter giveUp: asked between tries; when it says true, the wait ends.
+  /// - Returns: the client, or nil when `giveUp` ended the wait.
   /// - Throws: `ClientFailure` with simond's log when it stopped first or took too long.
-  func connect() async throws(ClientFailure) -> SimClient {
+  func connect(giveUp: () -> Bool) async throws(ClientFailure) -> SimClient? {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: Self.startLimit)
     while true {
@@ -74,6 +76,7 @@ final class OwnDaemon {
             "simond stopped before its socket was ready (\(Self.describe(status))).\(hint)"
               + log(), code: ClientFailure.unavailable)
         }
+        if giveUp() { return nil }
         guard clock.now < deadline else {
           throw ClientFailure(
             "simond did not open its socket \(socketPath) within \(Self.startLimit)." + log(),
@@ -95,8 +98,8 @@ final class OwnDaemon {
     return "\nsimond's log:\n" + lines.joined(separator: "\n")
   }
 
-  /// Stops simond (SIGTERM; SIGKILL after `stopLimit`), waits for it and removes its
-  /// temporary directory. Safe to call twice.
+  /// Stops simond (SIGTERM; SIGKILL to its process group after `stopLimit`), waits for it
+  /// and removes its temporary directory. Safe to call twice.
   func stop() {
     guard !stopped else { return }
     stopped = true
@@ -106,7 +109,7 @@ final class OwnDaemon {
       let deadline = clock.now.advanced(by: Self.stopLimit)
       while reap() == nil, clock.now < deadline { usleep(20_000) }
       if exitStatus == nil {
-        kill(pid, SIGKILL)
+        kill(-pid, SIGKILL)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
       }

@@ -55,6 +55,11 @@ struct Play: AsyncParsableCommand {
         code: ClientFailure.usage)
     }
     let environment = ProcessInfo.processInfo.environment
+    // Signals are handled from the start, so one that comes while simond starts still
+    // stops it and leaves the terminal as it was.
+    let (events, continuation) = AsyncStream.makeStream(of: PlayEvent.self)
+    let signals = SignalEvents { continuation.yield(.signal($0)) }
+    defer { signals.stop() }
     var daemon: OwnDaemon?
     let client: SimClient
     let source: String
@@ -75,7 +80,10 @@ struct Play: AsyncParsableCommand {
       let own = try OwnDaemon(
         executable: simond, config: common.config, stateDirectory: common.stateDir)
       daemon = own
-      client = try await own.connect()
+      guard let connected = try await own.connect(giveUp: { signals.leaveRequested }) else {
+        return
+      }
+      client = connected
       source = "own simond (pid \(own.pid)) on \(own.socketPath)"
     }
     defer {
@@ -85,9 +93,10 @@ struct Play: AsyncParsableCommand {
 
     try RawTerminal.enter()
     var loop = PlayLoop(
-      client: client, speaker: makeToneSpeaker(), colors: environment["NO_COLOR"] == nil,
+      client: client, speaker: makeToneSpeaker(),
+      colors: environment["NO_COLOR", default: ""].isEmpty,
       screen: PlayScreen(source: source, arrows: arrows))
-    let ending = await loop.run()
+    let ending = await loop.run(events, continuation: continuation)
     RawTerminal.restore()
 
     if case .cabinetGone(let error) = ending {

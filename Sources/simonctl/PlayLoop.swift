@@ -48,10 +48,12 @@ struct PlayLoop {
   }
 
   /// Runs until the player leaves or the cabinet goes; every held input is released first.
-  mutating func run() async -> Ending {
-    let (events, continuation) = AsyncStream.makeStream(of: PlayEvent.self)
-    let signals = SignalEvents { continuation.yield(.signal($0)) }
-    defer { signals.stop() }
+  /// - Parameters:
+  ///   - events: where every event arrives; signals are already being fed into it.
+  ///   - continuation: the stream's input, for the keyboard, the cabinet and the timers.
+  mutating func run(
+    _ events: AsyncStream<PlayEvent>, continuation: AsyncStream<PlayEvent>.Continuation
+  ) async -> Ending {
     guard KeyboardReader.start({ continuation.yield($0) }) else { return .keyboardClosed }
     let messages = client.messages
     let listener = Task {
