@@ -39,6 +39,8 @@ let package = Package(
         "SimonGame", "SimonHardware", "CALSA",
         .product(name: "Logging", package: "swift-log"),
       ]),
+    // The terminal cabinet of `simonctl play` and `status`: keys, screen, report (pure).
+    .target(name: "SimonTerminal", dependencies: ["SimonGame", "SimonSim"]),
     // The runner and everything the daemon and the operator tool share.
     .target(
       name: "SimonDaemon",
@@ -59,6 +61,7 @@ let package = Package(
       name: "simonctl",
       dependencies: [
         "SimonDaemon", "SimonGPIO", "SimonHardware", "SimonGame", "SimonScores", "SimonAudio",
+        "SimonSim", "SimonTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
@@ -97,6 +100,7 @@ let package = Package(
     .executableTarget(
       name: "bench-simond", dependencies: ["SimonProcessSupport", "SimonSim", "SimonGame"],
       path: "Benchmarks/bench-simond"),
+    .testTarget(name: "SimonTerminalTests", dependencies: ["SimonTerminal", "SimonSim"]),
     .testTarget(name: "SimonDaemonTests", dependencies: ["SimonDaemon", "SimonHardware"]),
   ],
   swiftLanguageModes: [.v6]

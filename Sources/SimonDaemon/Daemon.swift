@@ -27,7 +27,7 @@ public enum Daemon {
     } catch {
       for problem in error.problems { logger.error("\(error.path): \(problem)") }
       logger.error("configuration has \(error.problems.count) problem(s); not starting")
-      return ExitCode.config
+      return DaemonExit.config
     }
     let stateDirectory = StateDirectory.resolve(
       option: options.stateDirectory, environment: environment, configured: config.stateDirectory)
@@ -35,7 +35,7 @@ public enum Daemon {
       try StateDirectory.prepare(stateDirectory)
     } catch {
       logger.error("state directory: \(error)")
-      return ExitCode.cantCreate
+      return DaemonExit.cantCreate
     }
     let archive = GameArchive(directory: stateDirectory, logger: logger)
 
@@ -45,7 +45,7 @@ public enum Daemon {
         options, config: config, environment: environment, logger: logger)
     } catch {
       logger.error("\(error)")
-      return ExitCode.unavailable
+      return DaemonExit.unavailable
     }
     defer { hardware.close() }
 
@@ -104,7 +104,7 @@ public enum Daemon {
     watchdogTask?.cancel()
     noticeSink.finish()
     await noticeTask.value
-    return ExitCode.success
+    return DaemonExit.success
   }
 
   /// Rereads the configuration and the stored settings; a bad configuration keeps the

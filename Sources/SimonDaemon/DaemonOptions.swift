@@ -45,22 +45,10 @@ public struct DaemonOptions: Sendable {
     self.simSocket = simSocket
     self.logLevel = logLevel
   }
-
-  /// The socket path when `--sim-socket` is not given: `$RUNTIME_DIRECTORY/sim.sock`
-  /// under systemd, else `$XDG_RUNTIME_DIR/simond.sock`, else `/tmp/simond-UID.sock`.
-  public static func defaultSimSocket(environment: [String: String], uid: UInt32) -> String {
-    if let runtime = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first {
-      return "\(runtime)/sim.sock"
-    }
-    if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-      return "\(runtime)/simond.sock"
-    }
-    return "/tmp/simond-\(uid).sock"
-  }
 }
 
 /// The exit codes of `simond` (sysexits.h).
-public enum ExitCode {
+public enum DaemonExit {
   /// A clean stop (SIGTERM, SIGINT).
   public static let success: Int32 = 0
   /// Bad command line.

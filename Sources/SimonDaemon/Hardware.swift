@@ -46,7 +46,7 @@ struct Hardware: Sendable {
     case .sim:
       let path =
         options.simSocket
-        ?? DaemonOptions.defaultSimSocket(environment: environment, uid: getuid())
+        ?? SimSocketPath.defaultPath(environment: environment, uid: getuid())
       let server = try SimCabinetServer(path: path, wired: config.wiredInputs)
       logger.info("simulated cabinet on \(path)")
       let speakers: [any Speaker] = [server] + (sound.map { [$0] } ?? [])

@@ -192,8 +192,11 @@ extension Game {
 
   mutating func record(_ result: GameResult, newBest: Bool) {
     if let match {
+      // `last` replays what Simon last played; `longest` the longest sequence a player
+      // repeated correctly since power-on.
       lastSequence = match.sequence
-      if match.sequence.count > longestSequence.count { longestSequence = match.sequence }
+      let repeated = Array(match.sequence.prefix(match.rounds))
+      if repeated.count > longestSequence.count { longestSequence = repeated }
     }
     emit(.record(result, newBest: newBest))
   }

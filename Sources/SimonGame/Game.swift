@@ -15,7 +15,8 @@ public struct Game: Sendable {
   public var bests: [TableKey: Int]
   /// The sequence of the last game, for the `last` button.
   public internal(set) var lastSequence: [Pad] = []
-  /// The longest sequence since the game was created, for the `longest` button.
+  /// The longest sequence a player repeated correctly since the game was created, for
+  /// the `longest` button.
   public internal(set) var longestSequence: [Pad] = []
 
   var random: SeededRandom

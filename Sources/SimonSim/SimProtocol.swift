@@ -139,7 +139,10 @@ public enum SimServerMessage: Equatable, Sendable {
       t = try container.decodeIfPresent(Int64.self, forKey: .t)
       if container.contains(.gameOver) {
         let object = try container.decode(JSONObject.self, forKey: .gameOver)
-        let data = try JSONEncoder().encode(object)
+        // Keys sorted, so the same record always reads back as the same text.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(object)
         gameOver = String(decoding: data, as: UTF8.self)
       }
     }

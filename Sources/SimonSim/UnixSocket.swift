@@ -9,7 +9,7 @@ enum UnixSocket {
     guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
       throw SocketError("socket path \(path) is too long")
     }
-    if let live = try? connect(to: path) {
+    if let live = try? ClientSocket.connect(to: path) {
       close(live)
       throw SocketError("another program is already serving the socket \(path)")
     }
@@ -22,24 +22,6 @@ enum UnixSocket {
       }
       if Glibc.listen(fd, 16) != 0 { throw SocketError("listen on \(path)", errno: errno) }
       try setNonBlocking(fd)
-    } catch {
-      close(fd)
-      throw error
-    }
-    return fd
-  }
-
-  /// Connects to a Unix stream socket, blocking.
-  static func connect(to path: String) throws -> Int32 {
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { throw SocketError("socket() for \(path)", errno: errno) }
-    do {
-      try withAddress(path) { address, length in
-        while Glibc.connect(fd, address, length) != 0 {
-          if errno == EINTR { continue }
-          throw SocketError("connect to \(path)", errno: errno)
-        }
-      }
     } catch {
       close(fd)
       throw error

@@ -10,7 +10,7 @@ struct SimonCtl: AsyncParsableCommand {
     version: simonVersion,
     subcommands: [
       ScoresCommand.self, PlayersCommand.self, NameLatest.self, SettingsCommand.self,
-      TestHardware.self, ToneCommand.self, ConfigCommand.self,
+      TestHardware.self, ToneCommand.self, ConfigCommand.self, Play.self, StatusCommand.self,
     ]
   )
 }

@@ -114,7 +114,10 @@ struct StartTests {
     harness.advance(untilPhase: .idle)
     let replayed = harness.lightChanges(since: mark).filter(\.on).map(\.pad)
     #expect(replayed == played)
+    let mark2 = harness.history.count
     harness.press(.longest)
-    #expect(harness.game.status.round == 3)
+    #expect(harness.game.status.round == 2, "two rounds were repeated correctly")
+    harness.advance(untilPhase: .idle)
+    #expect(harness.lightChanges(since: mark2).filter(\.on).map(\.pad) == Array(played.prefix(2)))
   }
 }

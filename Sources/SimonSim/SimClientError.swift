@@ -1,0 +1,93 @@
+import Glibc
+
+/// Why a client could not reach, or lost, the simulated cabinet: a kind a program can act
+/// on and a message for people that names the socket and what to do.
+public struct SimClientError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The broad class of the problem.
+  public enum Kind: String, Sendable {
+    /// Nothing at the path: simond is not running with this socket.
+    case notRunning
+    /// A socket file is there but nobody accepts on it (simond stopped and left it).
+    case refused
+    /// Something other than a socket is at the path.
+    case notASocket
+    /// This user may not connect to the socket.
+    case permissionDenied
+    /// The path cannot be a socket address (empty or too long).
+    case badPath
+    /// The cabinet sent no state in the time allowed.
+    case timedOut
+    /// The connection ended: simond stopped, or the client closed it.
+    case disconnected
+    /// Any other system error.
+    case io
+  }
+
+  /// The broad class of the problem.
+  public var kind: Kind
+  /// The socket's path.
+  public var path: String
+  /// What went wrong, for people, naming the socket.
+  public var message: String
+
+  /// A problem of a kind, with its socket and message.
+  public init(_ kind: Kind, path: String, message: String) {
+    self.kind = kind
+    self.path = path
+    self.message = message
+  }
+
+  /// The message.
+  public var description: String { message }
+
+  /// Why `connect` to `path` failed with `errno`, given what `stat` found there.
+  init(connecting path: String, errno: Int32, found: ClientSocket.FileKind) {
+    switch (errno, found) {
+    case (EACCES, _), (EPERM, _):
+      self.init(
+        .permissionDenied, path: path,
+        message: "permission denied connecting to \(path): this user needs write permission "
+          + "on the socket and search permission on its directories")
+    case (_, .other), (ENOTSOCK, _):
+      self.init(
+        .notASocket, path: path,
+        message: "\(path) is not a socket: give the --sim-socket path simond was started with")
+    case (ENOENT, _), (ENOTDIR, _), (_, .missing):
+      self.init(
+        .notRunning, path: path,
+        message: "no simulated cabinet at \(path): simond is not running with "
+          + "--hardware sim --sim-socket \(path), or the path is wrong")
+    case (ECONNREFUSED, _):
+      self.init(
+        .refused, path: path,
+        message: "nothing is listening on \(path): simond has stopped and left its socket "
+          + "behind; start it again with --hardware sim --sim-socket \(path)")
+    default:
+      self = .io("cannot connect to", path: path, errno: errno)
+    }
+  }
+
+  /// The path cannot be a Unix socket address.
+  static func badPath(_ path: String, maximumLength: Int) -> SimClientError {
+    let problem = path.isEmpty ? "is empty" : "is longer than \(maximumLength) bytes"
+    return SimClientError(
+      .badPath, path: path, message: "the socket path \(problem): \"\(path)\"")
+  }
+
+  /// The cabinet closed the connection.
+  static func disconnected(_ path: String) -> SimClientError {
+    SimClientError(
+      .disconnected, path: path, message: "simond closed the connection on \(path)")
+  }
+
+  /// The client itself had closed the connection.
+  static func closed(_ path: String) -> SimClientError {
+    SimClientError(
+      .disconnected, path: path, message: "the connection to \(path) is already closed")
+  }
+
+  /// A system call failed for another reason.
+  static func io(_ what: String, path: String, errno: Int32) -> SimClientError {
+    SimClientError(.io, path: path, message: "\(what) \(path): \(ClientSocket.describe(errno))")
+  }
+}

@@ -1,0 +1,111 @@
+import ArgumentParser
+import FoundationEssentials
+import SimonSim
+import SimonTerminal
+
+/// `simonctl play`: a terminal cabinet on the simulated cabinet's socket.
+struct Play: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Play Simon in this terminal, on a simulated cabinet.",
+    discussion: """
+      Without --sim-socket, starts its own simond (--hardware sim --audio none, with \
+      this command's --config and --state-dir), found beside simonctl or on PATH, and \
+      stops it on the way out. With --sim-socket, joins a running \
+      'simond --hardware sim'; everyone on that socket plays the same cabinet.
+
+      Keys: 1 2 3 4 press green, red, yellow, blue. The arrow keys press the pads too, \
+      as the joystick answers for them (up green, right red, left yellow, down blue); \
+      with --arrows joystick, or after j, they press the joystick's directions instead, \
+      for directional mode. s start, l last, L longest, q or Ctrl-C quit. A terminal \
+      has no key-up: a key holds its input for 150 ms, or until the next key.
+
+      Set NO_COLOR to draw without colours. Exit codes: 0 quit; 64 standard input or \
+      output is not a terminal; 69 simond cannot be reached, went away, or did not start.
+      """)
+
+  @OptionGroup var common: CommonOptions
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The socket of a running 'simond --hardware sim' (default: start a simond of its own).",
+      valueName: "path"))
+  var simSocket: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "What the arrow keys press: the pads, or the joystick's directions (j switches).",
+      valueName: "keys"))
+  var arrows: ArrowKeys = .pads
+
+  func run() async throws {
+    let device = try loadConfiguration(common: common).audioDevice
+    do {
+      try await play(soundDevice: device)
+    } catch {
+      throw error.reported()
+    }
+  }
+
+  private func play(soundDevice: String) async throws(ClientFailure) {
+    if let what = RawTerminal.notATerminal {
+      throw ClientFailure(
+        "simonctl play needs a terminal, and \(what) is not one. Scripts can play by "
+          + "writing {\"press\":\"green\"} lines to simond's --sim-socket.",
+        code: ClientFailure.usage)
+    }
+    let environment = ProcessInfo.processInfo.environment
+    // Signals are handled from the start, so one that comes while simond starts still
+    // stops it and leaves the terminal as it was.
+    let (events, continuation) = AsyncStream.makeStream(of: PlayEvent.self)
+    let signals = SignalEvents { continuation.yield(.signal($0)) }
+    defer { signals.stop() }
+    var daemon: OwnDaemon?
+    let client: SimClient
+    let source: String
+    if let simSocket {
+      do {
+        client = try SimClient(path: simSocket)
+      } catch {
+        throw ClientFailure(error.message, code: ClientFailure.unavailable)
+      }
+      source = "simond on \(simSocket)"
+    } else {
+      guard let simond = findSimond(path: environment["PATH"]) else {
+        throw ClientFailure(
+          "cannot find simond beside simonctl or on PATH. Start one with "
+            + "'simond --hardware sim --sim-socket PATH' and give that PATH to --sim-socket.",
+          code: ClientFailure.unavailable)
+      }
+      let own = try OwnDaemon(
+        executable: simond, config: common.config, stateDirectory: common.stateDir)
+      daemon = own
+      guard let connected = try await own.connect(giveUp: { signals.leaveRequested }) else {
+        return
+      }
+      client = connected
+      source = "own simond (pid \(own.pid)) on \(own.socketPath)"
+    }
+    defer {
+      client.close()
+      daemon?.stop()
+    }
+
+    let speaker = makeToneSpeaker(device: soundDevice)
+    defer { speaker.shutdown() }
+    try RawTerminal.enter()
+    var loop = PlayLoop(
+      client: client, speaker: speaker,
+      colors: environment["NO_COLOR", default: ""].isEmpty,
+      screen: PlayScreen(source: source, arrows: arrows))
+    let ending = await loop.run(events, continuation: continuation)
+    RawTerminal.restore()
+
+    if case .cabinetGone(let error) = ending {
+      throw ClientFailure(error.message + (daemon?.log() ?? ""), code: ClientFailure.unavailable)
+    }
+  }
+}
+
+extension ArrowKeys: ExpressibleByArgument {}

@@ -1,0 +1,121 @@
+import Glibc
+import Synchronization
+
+/// A Unix socket server for one test: listens at a fresh path, accepts the client that
+/// has already connected, and lets the test write raw lines and read what the client sent.
+/// Every call it makes returns at once in the tests' order of events, so nothing waits.
+final class TestCabinetServer {
+  private static let counter = Atomic<Int>(0)
+
+  /// The socket's path, unique to this server.
+  let path: String
+  private let listener: Int32
+
+  /// Listens at a fresh path under /tmp.
+  init() throws {
+    let number = Self.counter.add(1, ordering: .relaxed).newValue
+    path = "/tmp/simon-client-test-\(getpid())-\(number).sock"
+    unlink(path)
+    listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    guard listener >= 0 else { throw TestSocketError("socket", errno) }
+    let bound = Self.withAddress(path) { bind(listener, $0, $1) }
+    guard bound == 0, listen(listener, 4) == 0 else {
+      close(listener)
+      throw TestSocketError("bind/listen \(path)", errno)
+    }
+  }
+
+  deinit {
+    close(listener)
+    unlink(path)
+  }
+
+  /// Accepts the next connection (a client must already have connected).
+  func accept() throws -> Peer {
+    let fd = Glibc.accept(listener, nil, nil)
+    guard fd >= 0 else { throw TestSocketError("accept", errno) }
+    return Peer(fd: fd)
+  }
+
+  /// Makes a socket file at a fresh path that nobody listens on, as a stopped daemon
+  /// leaves behind. The caller removes it.
+  static func staleSocket() throws -> String {
+    let number = counter.add(1, ordering: .relaxed).newValue
+    let path = "/tmp/simon-client-test-\(getpid())-\(number)-stale.sock"
+    unlink(path)
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    guard withAddress(path, { bind(fd, $0, $1) }) == 0 else {
+      throw TestSocketError("bind \(path)", errno)
+    }
+    return path
+  }
+
+  private static func withAddress(
+    _ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32
+  ) -> Int32 {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+    }
+    return withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+  }
+}
+
+/// The server's end of one connection.
+final class Peer {
+  private let fd: Int32
+  private var input: [UInt8] = []
+  private var closed = false
+
+  init(fd: Int32) { self.fd = fd }
+
+  deinit { close() }
+
+  /// Writes raw text, as it is.
+  func write(_ text: String) {
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes[offset...].withUnsafeBytes {
+        send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      guard count > 0 else { return }
+      offset += count
+    }
+  }
+
+  /// Reads the next line the client sent, without its newline; nil at the end.
+  func readLine() -> String? {
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while true {
+      if let newline = input.firstIndex(of: UInt8(ascii: "\n")) {
+        defer { input.removeSubrange(...newline) }
+        return String(decoding: input[..<newline], as: UTF8.self)
+      }
+      let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      guard count > 0 else { return nil }
+      input += buffer[..<count]
+    }
+  }
+
+  /// Closes the connection.
+  func close() {
+    guard !closed else { return }
+    closed = true
+    Glibc.close(fd)
+  }
+}
+
+/// A socket call of the test server failed.
+struct TestSocketError: Error, CustomStringConvertible {
+  let description: String
+  init(_ what: String, _ errno: Int32) {
+    description = "\(what): \(String(cString: strerror(errno)))"
+  }
+}
