@@ -124,8 +124,11 @@ public enum Timestamps {
         guard bytes[19] == UInt8(ascii: "."), (1...9).contains(digits),
           var fraction = number(20, digits)
         else { return nil }
-        for _ in digits..<3 { fraction *= 10 }
-        for _ in 3..<max(3, digits) { fraction /= 10 }
+        if digits < 3 {
+          for _ in digits..<3 { fraction *= 10 }
+        } else {
+          for _ in 3..<digits { fraction /= 10 }
+        }
         millisecond = fraction
       }
       let days = daysSince1970(year: year, month: month, day: day)
