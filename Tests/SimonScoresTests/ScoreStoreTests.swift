@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct ScoreStoreTests {
   @Test func recordsAndReadsBackExactly() throws {
-    let directory = TemporaryDirectory("scores")
+    let directory = TemporaryDirectory("scores", onDisk: true)
     defer { directory.remove() }
     let store = ScoreStore(directory: directory.path)
     var result = game(points: 42, rounds: 4, mode: .levels, name: "Zoë \"Z\"")

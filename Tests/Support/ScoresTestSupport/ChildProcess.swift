@@ -13,6 +13,13 @@ public struct Finished: Equatable, Sendable {
   public var output: String
   /// Everything it wrote to standard error.
   public var error: String
+
+  /// What a test expects a process to do.
+  public init(status: Int32, output: String, error: String) {
+    self.status = status
+    self.output = output
+    self.error = error
+  }
 }
 
 /// A running child process with its standard output and error on pipes.
@@ -67,8 +74,7 @@ public final class ChildProcess {
     var child: pid_t = 0
     let result = posix_spawn(&child, path, &actions, nil, argv, envp)
     posix_spawn_file_actions_destroy(&actions)
-    argv.forEach { free($0) }
-    envp.forEach { free($0) }
+    for pointer in argv + envp { free(pointer) }
     close(outputPipe[1])
     close(errorPipe[1])
     precondition(result == 0, "cannot start \(path): error \(result)")
@@ -142,14 +148,19 @@ public final class ChildProcess {
   }
 }
 
-/// A fresh, empty directory under /tmp for one test, removed by `remove()`.
+/// A fresh, empty directory for one test, removed by `remove()`.
+///
+/// It is on /dev/shm (memory) where there is one, so that the many fsync calls of the
+/// tests cost nothing; what the tests check (locking, renames, recovery, killed
+/// processes) behaves the same there. `onDisk` puts it under /tmp, on the disk.
 public struct TemporaryDirectory: Sendable {
   /// Its path.
   public let path: String
 
   /// Makes one; `label` goes into its name.
-  public init(_ label: String = "test") {
-    var template = Array("/tmp/simon-\(label)-XXXXXX".utf8CString)
+  public init(_ label: String = "test", onDisk: Bool = false) {
+    let base = !onDisk && access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+    var template = Array("\(base)/simon-\(label)-XXXXXX".utf8CString)
     path = template.withUnsafeMutableBufferPointer { buffer in
       guard let result = mkdtemp(buffer.baseAddress!) else { preconditionFailure("mkdtemp failed") }
       return String(cString: UnsafePointer(result))
