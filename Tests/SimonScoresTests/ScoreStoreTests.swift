@@ -126,3 +126,30 @@ import Testing
     #expect(points.count == 60)
   }
 }
+
+@Suite struct ExtremeValueTests {
+  @Test func absurdTimesAndDurationsAreClampedSoTheFileStaysReadable() throws {
+    let directory = TemporaryDirectory("scores")
+    defer { directory.remove() }
+    let problems = Problems()
+    let store = ScoreStore(directory: directory.path, onProblem: problems.handler)
+    var result = game(points: 1)
+    result.duration = .seconds(-5)
+    try store.record(result, startedAt: .distantPast, endedAt: .distantFuture)
+    result.duration = .seconds(Int64.max)
+    try store.record(
+      result, startedAt: Date(timeIntervalSince1970: .infinity),
+      endedAt: Date(timeIntervalSince1970: -.infinity))
+    let recent = try store.load().recent
+    #expect(problems.all.isEmpty)
+    // Date.distantPast is 0001-01-01 in the Julian calendar: 0000-12-30 in the proleptic
+    // Gregorian calendar the files use.
+    #expect(
+      recent.map { Timestamps.utc($0.startedAt) } == [
+        "0000-12-30T00:00:00.000Z", "1970-01-01T00:00:00.000Z",
+      ])
+    #expect(Timestamps.utc(recent[0].endedAt) == "4001-01-01T00:00:00.000Z")
+    #expect(recent.map(\.duration) == [.zero, .milliseconds(100_000_000_000_000)])
+    #expect(Timestamps.utc(Date(timeIntervalSince1970: 1e15)) == "9999-12-31T23:59:59.999Z")
+  }
+}
