@@ -2,8 +2,10 @@ import ScoresTestSupport
 import SimonScores
 import Testing
 
-@Suite struct NameLatestTests {
+@Suite final class NameLatestTests {
   let directory = TemporaryDirectory("ctl")
+
+  deinit { directory.remove() }
 
   @Test func namesTheLatestUnnamedGames() throws {
     defer { directory.remove() }

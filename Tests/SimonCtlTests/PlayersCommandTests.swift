@@ -2,8 +2,10 @@ import ScoresTestSupport
 import SimonScores
 import Testing
 
-@Suite struct PlayersCommandTests {
+@Suite final class PlayersCommandTests {
   let directory = TemporaryDirectory("ctl")
+
+  deinit { directory.remove() }
 
   @Test func addListCodeRemove() throws {
     defer { directory.remove() }

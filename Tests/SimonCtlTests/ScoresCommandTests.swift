@@ -3,8 +3,10 @@ import SimonGame
 import SimonScores
 import Testing
 
-@Suite struct ScoresCommandTests {
+@Suite final class ScoresCommandTests {
   let directory = TemporaryDirectory("ctl")
+
+  deinit { directory.remove() }
 
   func seed() throws {
     try record(

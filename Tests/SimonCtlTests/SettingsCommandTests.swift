@@ -2,8 +2,10 @@ import ScoresTestSupport
 import SimonScores
 import Testing
 
-@Suite struct SettingsCommandTests {
+@Suite final class SettingsCommandTests {
   let directory = TemporaryDirectory("ctl")
+
+  deinit { directory.remove() }
 
   @Test func showsAndChangesSettings() throws {
     defer { directory.remove() }

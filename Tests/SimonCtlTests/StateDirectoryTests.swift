@@ -6,8 +6,10 @@ import Testing
   import Glibc
 #endif
 
-@Suite struct StateDirectoryTests {
+@Suite final class StateDirectoryTests {
   let directory = TemporaryDirectory("ctl")
+
+  deinit { directory.remove() }
 
   @Test func usesStateDirectoryFromTheEnvironment() throws {
     defer { directory.remove() }

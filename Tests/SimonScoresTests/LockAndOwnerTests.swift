@@ -8,8 +8,10 @@ import Testing
   import Glibc
 #endif
 
-@Suite struct LockAndOwnerTests {
+@Suite final class LockAndOwnerTests {
   let directory = TemporaryDirectory("lock")
+
+  deinit { directory.remove() }
 
   @Test func aHeldLockTimesOutWithoutWritingThenFreesAgain() throws {
     defer { directory.remove() }

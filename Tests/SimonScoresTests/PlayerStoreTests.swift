@@ -3,8 +3,10 @@ import SimonGame
 import SimonScores
 import Testing
 
-@Suite struct PlayerStoreTests {
+@Suite final class PlayerStoreTests {
   let directory = TemporaryDirectory("players")
+
+  deinit { directory.remove() }
 
   func code(_ text: String) throws -> PadCode { try PadCode(parsing: text) }
 

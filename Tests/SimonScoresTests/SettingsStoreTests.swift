@@ -3,8 +3,10 @@ import SimonGame
 import SimonScores
 import Testing
 
-@Suite struct SettingsStoreTests {
+@Suite final class SettingsStoreTests {
   let directory = TemporaryDirectory("settings")
+
+  deinit { directory.remove() }
 
   @Test func storesOnlyWhatChangedOverTheBase() throws {
     defer { directory.remove() }

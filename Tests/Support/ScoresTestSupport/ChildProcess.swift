@@ -160,7 +160,7 @@ public struct TemporaryDirectory: Sendable {
   /// Makes one; `label` goes into its name.
   public init(_ label: String = "test", onDisk: Bool = false) {
     let base = !onDisk && access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
-    var template = Array("\(base)/simon-\(label)-XXXXXX".utf8CString)
+    var template = Array("\(base)/simon-scores-test-\(label)-XXXXXX".utf8CString)
     path = template.withUnsafeMutableBufferPointer { buffer in
       guard let result = mkdtemp(buffer.baseAddress!) else { preconditionFailure("mkdtemp failed") }
       return String(cString: UnsafePointer(result))
