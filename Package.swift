@@ -72,8 +72,13 @@ let package = Package(
       name: "scores-test-writer", dependencies: ["SimonScores"],
       path: "Tests/Support/scores-test-writer"),
     .testTarget(name: "SimonGameTests", dependencies: ["SimonGame"]),
-    .testTarget(name: "SimonScoresTests", dependencies: ["SimonScores", "scores-test-writer"]),
-    .testTarget(name: "SimonCtlTests", dependencies: ["simonctl", "SimonScores"]),
+    // Test-only: runs the package's executables as child processes.
+    .target(name: "ScoresTestSupport", path: "Tests/Support/ScoresTestSupport"),
+    .testTarget(
+      name: "SimonScoresTests",
+      dependencies: ["SimonScores", "ScoresTestSupport", "scores-test-writer"]),
+    .testTarget(
+      name: "SimonCtlTests", dependencies: ["SimonScores", "ScoresTestSupport", "simonctl"]),
     .testTarget(name: "SimonHardwareTests", dependencies: ["SimonHardware"]),
     .testTarget(name: "SimonSimTests", dependencies: ["SimonSim"]),
     .testTarget(name: "SimonGPIOTests", dependencies: ["SimonGPIO", "SimonHardware", "SimonGame"]),

@@ -182,8 +182,11 @@ public struct GameRecord: Codable, Equatable, Sendable {
     writer.raw("}")
   }
 
+  /// Whole milliseconds, clamped to 0 through about 3 000 years so they never overflow.
   private static func milliseconds(_ duration: Duration) -> Int {
     let (seconds, attoseconds) = duration.components
+    if seconds < 0 { return 0 }
+    if seconds > 100_000_000_000 { return 100_000_000_000_000 }
     return Int(seconds) * 1000 + Int((Double(attoseconds) / 1e15).rounded())
   }
 }

@@ -179,28 +179,36 @@ struct JSONParser {
         case UInt8(ascii: "r"): bytes.append(0x0D)
         case UInt8(ascii: "t"): bytes.append(0x09)
         case UInt8(ascii: "u"):
+          let escapeStart = position - 2
           var scalar = try hex4()
           if (0xD800...0xDBFF).contains(scalar) {
             guard peek() == UInt8(ascii: "\\"), position + 1 < buffer.count,
               buffer[position + 1] == UInt8(ascii: "u")
-            else { throw error("a lone surrogate in a string") }
+            else { throw loneSurrogate(at: escapeStart) }
             position += 2
             let low = try hex4()
             guard (0xDC00...0xDFFF).contains(low) else {
-              throw error("a lone surrogate in a string")
+              throw loneSurrogate(at: escapeStart)
             }
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
           } else if (0xDC00...0xDFFF).contains(scalar) {
-            throw error("a lone surrogate in a string")
+            throw loneSurrogate(at: escapeStart)
           }
           bytes.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
-        default: throw error("an unknown escape in a string")
+        default:
+          position -= 1
+          throw error("an unknown escape in a string")
         }
       default:
         if byte < 0x20 { throw error("a control character in a string") }
         bytes.append(byte)
       }
     }
+  }
+
+  private mutating func loneSurrogate(at escape: Int) -> SyntaxError {
+    position = escape
+    return error("a lone surrogate in a string")
   }
 
   private mutating func hex4() throws(SyntaxError) -> UInt32 {
@@ -235,6 +243,7 @@ struct JSONParser {
     let integerDigits = digits()
     if integerDigits == 0 { throw error("a number without digits") }
     if integerDigits > 1 && buffer[integerStart] == UInt8(ascii: "0") {
+      position = integerStart
       throw error("a number with a leading zero")
     }
     var isInteger = true

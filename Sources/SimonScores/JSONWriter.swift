@@ -27,9 +27,13 @@ struct JSONWriter: ~Copyable {
   }
 
   /// Appends bytes.
+  @inline(__always)
   mutating func append(_ bytes: UnsafeRawBufferPointer) {
     if count + bytes.count > capacity { grow(by: bytes.count) }
-    if let base = bytes.baseAddress {
+    if bytes.count <= 16 {
+      // Short tokens: a loop beats a call to memmove.
+      for index in 0..<bytes.count { start[count + index] = bytes[index] }
+    } else if let base = bytes.baseAddress {
       (start + count).initialize(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
     }
     count += bytes.count
@@ -45,6 +49,7 @@ struct JSONWriter: ~Copyable {
   }
 
   /// Appends ASCII text as it is.
+  @inline(__always)
   mutating func raw(_ text: StaticString) {
     append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }

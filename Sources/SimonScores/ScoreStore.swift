@@ -40,6 +40,7 @@ public final class ScoreStore: Sendable {
   /// It is on disk when this returns.
   /// - Returns: the record, its place in its table and whether it is a new all-time best.
   /// - Throws: `StateError` when it could not be stored (it was not).
+  @discardableResult
   public func record(_ result: GameResult, startedAt: Date, endedAt: Date) throws
     -> RecordOutcome
   {

@@ -227,17 +227,12 @@ final class StateFile<Document: StateDocument>: Sendable {
       {
         try? lock.changeOwner(owner.owner, owner.group)
       }
-      let clock = ContinuousClock()
-      let deadline = clock.now.advanced(by: lockTimeout)
-      var wait = 200
-      while try !lock.tryLockExclusive() {
-        if clock.now >= deadline {
-          throw StateError(
-            kind: .busy, path: lockPath,
-            reason: "another simond or simonctl held it for more than \(lockTimeout)")
-        }
-        pause(microseconds: wait)
-        wait = min(wait * 2, 10_000)
+      let (seconds, attoseconds) = lockTimeout.components
+      let milliseconds = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+      guard try lock.lockExclusive(timeoutMilliseconds: milliseconds) else {
+        throw StateError(
+          kind: .busy, path: lockPath,
+          reason: "another simond or simonctl held it for more than \(lockTimeout)")
       }
     } catch let error as SystemError {
       throw StateError(.lock, error)

@@ -40,7 +40,7 @@ public struct StateProblem: Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     let what: String =
       switch kind {
-      case .empty: "\(path) is empty"
+      case .empty: "\(path) is empty (\(detail))"
       case .corrupt: "\(path) is corrupt (\(detail))"
       case .unreadable: "\(path) is unreadable (\(detail))"
       case .newerVersion: "\(path) is from a newer version (\(detail))"

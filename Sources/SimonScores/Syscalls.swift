@@ -181,6 +181,88 @@ struct Descriptor {
       if error != EINTR { throw SystemError(call: "flock", path: path, errno: error) }
     }
   }
+
+  /// Takes the exclusive `flock(2)`, waiting up to `timeoutMilliseconds` for its holder.
+  ///
+  /// A blocking flock has no timeout and polling with LOCK_NB lets busy writers starve a
+  /// waiter, so the wait is a blocking flock on a helper thread, on a duplicate of this
+  /// descriptor (the lock belongs to the open file description both share). The caller
+  /// waits for the helper's word with poll(2). On timeout the caller closes its
+  /// descriptor as usual; the helper's duplicate keeps the file open until its flock
+  /// returns, and closing it then releases the lock at once.
+  /// - Returns: true when the lock is held, false on timeout.
+  func lockExclusive(timeoutMilliseconds: Int) throws(SystemError) -> Bool {
+    if try tryLockExclusive() { return true }
+    var sockets: [Int32] = [0, 0]
+    guard
+      socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sockets)
+        == 0
+    else { throw SystemError(call: "socketpair", path: path, errno: errno) }
+    let duplicate = fcntl(raw, F_DUPFD_CLOEXEC, 0)
+    if duplicate == -1 {
+      let error = errno
+      close(sockets[0])
+      close(sockets[1])
+      throw SystemError(call: "dup", path: path, errno: error)
+    }
+    let waiter = Unmanaged.passRetained(LockWaiter(descriptor: duplicate, notify: sockets[1]))
+    var thread = pthread_t()
+    let started = pthread_create(
+      &thread, nil,
+      { context in
+        let waiter = Unmanaged<LockWaiter>.fromOpaque(context!).takeRetainedValue()
+        var result: UInt8 = 0
+        while flock(waiter.descriptor, LOCK_EX) == -1 {
+          if errno != EINTR {
+            result = UInt8(truncatingIfNeeded: errno)
+            break
+          }
+        }
+        _ = send(waiter.notify, &result, 1, Int32(MSG_NOSIGNAL))
+        close(waiter.notify)
+        close(waiter.descriptor)
+        return nil
+      }, waiter.toOpaque())
+    if started != 0 {
+      waiter.release()
+      close(duplicate)
+      close(sockets[0])
+      close(sockets[1])
+      throw SystemError(call: "pthread_create", path: path, errno: started)
+    }
+    pthread_detach(thread)
+    defer { close(sockets[0]) }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .milliseconds(timeoutMilliseconds))
+    var ready = pollfd(fd: sockets[0], events: Int16(POLLIN), revents: 0)
+    while true {
+      let left = clock.now.duration(to: deadline)
+      if left <= .zero { return false }
+      let (seconds, attoseconds) = left.components
+      let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+      let count = poll(&ready, 1, milliseconds)
+      if count == -1 && errno == EINTR { continue }
+      if count == -1 { throw SystemError(call: "poll", path: path, errno: errno) }
+      if count == 0 { continue }
+      var result: UInt8 = 0
+      guard recv(sockets[0], &result, 1, 0) == 1 else {
+        throw SystemError(call: "flock", path: path, errno: EIO)
+      }
+      if result != 0 { throw SystemError(call: "flock", path: path, errno: Int32(result)) }
+      return true
+    }
+  }
+}
+
+/// What the helper thread of `lockExclusive` needs: its descriptor and where to report.
+private final class LockWaiter {
+  let descriptor: Int32
+  let notify: Int32
+
+  init(descriptor: Int32, notify: Int32) {
+    self.descriptor = descriptor
+    self.notify = notify
+  }
 }
 
 /// Reads a whole regular file of at most `limit` bytes. A directory fails with EISDIR,
@@ -256,14 +338,6 @@ func removeFile(_ path: String) {
 
 /// The effective user id: 0 when running as root.
 var effectiveUser: UInt32 { UInt32(geteuid()) }
-
-/// Sleeps for a number of microseconds (used only while waiting for a lock).
-func pause(microseconds: Int) {
-  var request = timespec(
-    tv_sec: microseconds / 1_000_000, tv_nsec: (microseconds % 1_000_000) * 1000)
-  var remaining = timespec()
-  while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
-}
 
 /// A calendar date and time: year (e.g. 2026), month 1-12, day 1-31, hour, minute, second.
 struct CalendarFields: Equatable {

@@ -66,7 +66,7 @@ public enum Timestamps {
         buffer[count + width] = separator
         count += width + 1
       }
-      put(min(max(fields.year, 0), 9999), 4, then: UInt8(ascii: "-"))
+      put(fields.year, 4, then: UInt8(ascii: "-"))
       put(fields.month, 2, then: UInt8(ascii: "-"))
       put(fields.day, 2, then: UInt8(ascii: "T"))
       put(fields.hour, 2, then: UInt8(ascii: ":"))
@@ -124,8 +124,11 @@ public enum Timestamps {
         guard bytes[19] == UInt8(ascii: "."), (1...9).contains(digits),
           var fraction = number(20, digits)
         else { return nil }
-        for _ in digits..<3 { fraction *= 10 }
-        for _ in 3..<max(3, digits) { fraction /= 10 }
+        if digits < 3 {
+          for _ in digits..<3 { fraction *= 10 }
+        } else {
+          for _ in 3..<digits { fraction /= 10 }
+        }
         millisecond = fraction
       }
       let days = daysSince1970(year: year, month: month, day: day)
@@ -133,9 +136,17 @@ public enum Timestamps {
     }
   }
 
-  /// The date rounded to whole milliseconds since 1970.
+  /// The earliest and latest times the text form holds: years 0000 to 9999.
+  static let representable = -62_167_219_200_000...253_402_300_799_999
+
+  /// The date rounded to whole milliseconds since 1970, clamped to the years 0000-9999
+  /// (a date outside them, or not finite, could not be written and read back).
   static func epochMilliseconds(_ date: Date) -> Int {
-    Int((date.timeIntervalSince1970 * 1000).rounded())
+    let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+    guard milliseconds.isFinite else { return 0 }
+    let clamped = min(
+      max(milliseconds, Double(representable.lowerBound)), Double(representable.upperBound))
+    return Int(clamped)
   }
 
   /// The date of whole milliseconds since 1970.

@@ -9,7 +9,9 @@ struct NameLatest: ParsableCommand {
     discussion: """
       Renames the latest games nobody was signed in for, in the recent games and the \
       high-score tables. A registered player's name is written as it was registered; \
-      any other name must follow the name rules of 'simonctl players'. \(ExitCodes.help)
+      any other name must follow the name rules of 'simonctl players'.
+
+      \(ExitCodes.help)
       """)
 
   @OptionGroup var common: CommonOptions

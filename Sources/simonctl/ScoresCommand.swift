@@ -9,7 +9,9 @@ struct ScoresCommand: ParsableCommand {
     abstract: "Show the high-score tables, or the recent games.",
     discussion: """
       Tables list the ten best games of each mode and difficulty (more points first, \
-      then more rounds, then the earlier game). Times are local. \(ExitCodes.help)
+      then more rounds, then the earlier game). Times are local.
+
+      \(ExitCodes.help)
       """,
     subcommands: [ScoresReset.self])
 

@@ -12,7 +12,9 @@ struct ScoresReset: ParsableCommand {
     abstract: "Delete every high score and recent game.",
     discussion: """
       Asks for confirmation on a terminal; without one, --yes is required. Players and \
-      settings are kept. \(ExitCodes.help)
+      settings are kept.
+
+      \(ExitCodes.help)
       """)
 
   @OptionGroup var common: CommonOptions

@@ -10,7 +10,8 @@ struct SettingsCommand: ParsableCommand {
     discussion: """
       Settings changed here or at the cabinet are kept in the state directory and \
       override the configuration file's [audio] and [game] values; they are marked \
-      "# changed". The daemon reads them at start and on reload (SIGHUP). \
+      "# changed". The daemon reads them at start and on reload (SIGHUP).
+
       \(ExitCodes.help)
       """,
     subcommands: [SettingsSet.self])

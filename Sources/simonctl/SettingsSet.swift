@@ -11,7 +11,9 @@ struct SettingsSet: ParsableCommand {
       Keys and values: enabled (or sound) true|false; volume 0-100; tones \
       classic|solfege; mode classic|levels|coop|player-adds|directional; difficulty \
       easy|medium|hard; players 1-5; skill_target 0|8|14|20|31. A key may carry its \
-      section: audio.volume, game.mode. \(ExitCodes.help)
+      section: audio.volume, game.mode.
+
+      \(ExitCodes.help)
       """)
 
   @OptionGroup var common: CommonOptions

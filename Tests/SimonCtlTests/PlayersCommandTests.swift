@@ -1,0 +1,126 @@
+import ScoresTestSupport
+import SimonScores
+import Testing
+
+@Suite final class PlayersCommandTests {
+  let directory = TemporaryDirectory("ctl")
+
+  deinit { directory.remove() }
+
+  @Test func addListCodeRemove() throws {
+    defer { directory.remove() }
+    #expect(
+      try ctl(["players"], in: directory)
+        == Finished(status: 0, output: "No players registered.\n", error: ""))
+    #expect(
+      try ctl(["players", "add", "Zoë", "--code", "green red red blue"], in: directory)
+        == Finished(
+          status: 0, output: "Added Zoë with the pad code green red red blue.\n", error: ""))
+    #expect(try ctl(["players", "add", "al", "--code", "4321"], in: directory).status == 0)
+    #expect(
+      try ctl(["players", "list"], in: directory).output == """
+        name  pad code
+        al    blue yellow red green
+        Zoë   green red red blue
+
+        """)
+    #expect(
+      try ctl(["players", "list", "--json"], in: directory).output == """
+        {
+          "players" : [
+            {
+              "code" : "blue yellow red green",
+              "name" : "al"
+            },
+            {
+              "code" : "green red red blue",
+              "name" : "Zoë"
+            }
+          ]
+        }
+
+        """)
+    #expect(
+      try ctl(["players", "code", "ZOË"], in: directory).output == "Zoë: green red red blue\n")
+    #expect(
+      try ctl(["players", "code", "zoë", "yellow", "yellow", "red", "red"], in: directory).output
+        == "Zoë: yellow yellow red red\n")
+    #expect(
+      try ctl(["players", "remove", "AL"], in: directory)
+        == Finished(status: 0, output: "Removed al.\n", error: ""))
+    #expect(try PlayerStore(directory: directory.path).list().map(\.name) == ["Zoë"])
+  }
+
+  @Test func aNewPlayerGetsAFreeCode() throws {
+    defer { directory.remove() }
+    let finished = try ctl(["players", "add", "Alice"], in: directory)
+    #expect(finished.status == 0)
+    let code = try #require(try PlayerStore(directory: directory.path).player(named: "alice")?.code)
+    #expect(finished.output == "Added Alice with the pad code \(code).\n")
+  }
+
+  @Test(arguments: [
+    ("", "'' is not a valid name: a name is 1 to 16 characters long"),
+    ("   ", "'   ' is not a valid name: a name is never blank"),
+    (" Al", "' Al' is not a valid name: a name does not start or end with a space"),
+    (
+      "Al\u{1B}[2J",
+      "'Al\\u{1B}[2J' is not a valid name: a name has only letters, digits, spaces and - _ . '"
+    ),
+    (
+      "Alice<b>",
+      "'Alice<b>' is not a valid name: a name has only letters, digits, spaces and - _ . '"
+    ),
+    (
+      "Abcdefghijklmnopq",
+      "'Abcdefghijklmnopq' is not a valid name: a name is 1 to 16 characters long"
+    ),
+    (
+      "player 2",
+      "'player 2' is not a valid name: \"Player\" and \"Player N\" are kept for players without a name"
+    ),
+  ])
+  func refusesBadNamesWithTheRule(_ name: String, _ message: String) throws {
+    defer { directory.remove() }
+    #expect(
+      try ctl(["players", "add", name], in: directory)
+        == Finished(status: 65, output: "", error: "Error: \(message)\n"))
+    #expect(try PlayerStore(directory: directory.path).list().isEmpty)
+  }
+
+  @Test func refusesTakenNamesAndCodesAndUnknownPlayers() throws {
+    defer { directory.remove() }
+    _ = try ctl(["players", "add", "Alice", "--code", "1111"], in: directory)
+    #expect(
+      try ctl(["players", "add", "ALICE"], in: directory)
+        == Finished(
+          status: 65, output: "",
+          error: "Error: a player named 'Alice' exists already: names are unique, ignoring case\n"))
+    #expect(
+      try ctl(["players", "add", "Bob", "--code", "green green green green"], in: directory)
+        == Finished(
+          status: 65, output: "",
+          error: "Error: the code green green green green belongs to 'Alice'; codes are unique\n"))
+    #expect(
+      try ctl(["players", "add", "Bob", "--code", "1 2 3"], in: directory)
+        == Finished(
+          status: 65, output: "",
+          error: "Error: '1 2 3' is not a pad code: a code is 4 presses, not 3\n"))
+    #expect(
+      try ctl(["players", "remove", "Bob"], in: directory)
+        == Finished(status: 1, output: "", error: "Error: no player named 'Bob'\n"))
+    #expect(
+      try ctl(["players", "code", "Bob"], in: directory)
+        == Finished(status: 1, output: "", error: "Error: no player named 'Bob'\n"))
+    #expect(try ctl(["players", "add"], in: directory).status == 64)
+  }
+
+  @Test func manySimonctlsAtOnceLoseNoPlayer() throws {
+    defer { directory.remove() }
+    let children = (0..<12).map {
+      ChildProcess("simonctl", ["players", "add", "P\($0)", "--state-dir", directory.path])
+    }
+    for child in children { #expect(try child.wait().status == 0) }
+    #expect(try PlayerStore(directory: directory.path).list().count == 12)
+  }
+}

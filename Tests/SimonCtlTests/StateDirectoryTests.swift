@@ -1,0 +1,72 @@
+import ScoresTestSupport
+import SimonScores
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite final class StateDirectoryTests {
+  let directory = TemporaryDirectory("ctl")
+
+  deinit { directory.remove() }
+
+  @Test func usesStateDirectoryFromTheEnvironment() throws {
+    defer { directory.remove() }
+    let finished = try ctl(
+      ["players", "add", "Alice", "--code", "1111"], in: nil,
+      environment: ["STATE_DIRECTORY": directory.path + ":/elsewhere"])
+    #expect(finished.status == 0)
+    #expect(try PlayerStore(directory: directory.path).list().map(\.name) == ["Alice"])
+  }
+
+  @Test func createsAMissingDirectoryAndSaysWhenItCannot() throws {
+    defer { directory.remove() }
+    #expect(
+      try ChildProcess.run(
+        "simonctl", ["settings", "set", "volume", "5", "--state-dir", directory.file("new/state")]
+      ).status == 0)
+    put("x", at: directory.file("file"))
+    #expect(
+      try ChildProcess.run(
+        "simonctl", ["settings", "set", "volume", "5", "--state-dir", directory.file("file/state")])
+        == Finished(
+          status: 73, output: "",
+          error:
+            "Error: cannot use the state directory \(directory.file("file")): it is not a directory\n"
+        ))
+  }
+
+  @Test func warnsOfACorruptFileAndGoesOn() throws {
+    defer { directory.remove() }
+    put("{\"version\": 1, \"players\": [", at: directory.file("players.json"))
+    let finished = try ctl(["players"], in: directory)
+    #expect(finished.status == 0)
+    #expect(finished.output == "No players registered.\n")
+    let prefix =
+      "Warning: \(directory.file("players.json")) is corrupt (line 1, column 28: unexpected end of data); moved it to \(directory.file("players.json.corrupt-20"))"
+    #expect(finished.error.hasPrefix(prefix))
+    #expect(finished.error.hasSuffix("Z and started a fresh one\n"))
+  }
+
+  @Test func helpNamesTheExitCodes() throws {
+    for command in [
+      ["scores"], ["scores", "reset"], ["players", "add"], ["name-latest"], ["settings", "set"],
+    ] {
+      let help = try ChildProcess.run("simonctl", command + ["--help"])
+      #expect(help.status == 0)
+      let text = help.output.split(separator: "\n").joined(separator: " ")
+      #expect(text.contains("Exit codes: 0 done; 1 nothing to do or declined"), "\(command)")
+      #expect(text.contains("75 the state is locked by another simond or simonctl"), "\(command)")
+    }
+  }
+}
+
+/// Writes a file.
+func put(_ text: String, at path: String) {
+  let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  precondition(descriptor >= 0)
+  var text = text
+  text.withUTF8 { _ = write(descriptor, $0.baseAddress, $0.count) }
+  close(descriptor)
+}

@@ -1,0 +1,67 @@
+import SimonScores
+import Testing
+
+@Suite struct NameRuleTests {
+  @Test(arguments: [
+    "A", "Alice", "Zoë", "O'Brien", "Mary-Jane", "j.r_r", "Anna Lena", "1234567890123456",
+    "Ümit", "\u{0041}\u{0301}bc", "李小龍", "Player1", "Players", "player x",
+  ])
+  func acceptsGoodNames(_ name: String) {
+    #expect(PlayerName.brokenRule(name) == nil)
+  }
+
+  @Test(arguments: [
+    ("", NameRule.length),
+    ("12345678901234567", .length),
+    ("   ", .notBlank),
+    (" Alice", .noOuterSpaces),
+    ("Alice ", .noOuterSpaces),
+    ("Al\u{1B}[31mice", .characters),
+    ("Al\nice", .characters),
+    ("Al\tice", .characters),
+    ("Al\u{7F}ice", .characters),
+    ("Al\u{202E}ice", .characters),
+    ("Al\u{200B}ice", .characters),
+    ("<script>", .characters),
+    ("Alice!", .characters),
+    ("a@b", .characters),
+    ("\u{0301}abc", .characters),
+    ("e\u{0301}\u{0301}\u{0301}\u{0301}", .characters),
+    ("Player", .notReserved),
+    ("player", .notReserved),
+    ("Player 3", .notReserved),
+  ])
+  func refusesBadNamesNamingTheRule(_ name: String, _ rule: NameRule) {
+    #expect(PlayerName.brokenRule(name) == rule)
+  }
+
+  @Test func everyRuleSaysWhatItIs() {
+    #expect(
+      NameRule.characters.description == "a name has only letters, digits, spaces and - _ . '")
+    #expect(NameRule.notBlank.description == "a name is never blank")
+    #expect(NameRule.noOuterSpaces.description == "a name does not start or end with a space")
+    #expect(NameRule.length.description == "a name is 1 to 16 characters long")
+    #expect(
+      NameRule.notReserved.description
+        == "\"Player\" and \"Player N\" are kept for players without a name")
+    #expect(NameRule.unique.description == "names are unique, ignoring case")
+  }
+
+  @Test func sixteenCharactersCountAsPeopleSeeThem() {
+    let accented = String(repeating: "e\u{0301}", count: 16)
+    #expect(PlayerName.brokenRule(accented) == nil)
+    #expect(PlayerName.brokenRule(accented + "e") == .length)
+  }
+
+  @Test func comparesIgnoringCaseAndNormalization() {
+    #expect(PlayerName.same("ALICE", "alice"))
+    #expect(PlayerName.same("Zoë", "ZOE\u{0308}"))
+    #expect(!PlayerName.same("Alice", "Alicia"))
+  }
+
+  @Test func quotingEscapesWhatATerminalWouldObey() {
+    #expect(PlayerName.quoted("Al\u{1B}[2Jice") == "'Al\\u{1B}[2Jice'")
+    #expect(PlayerName.quoted("a\u{202E}b") == "'a\\u{202E}b'")
+    #expect(PlayerName.quoted("Zoë") == "'Zoë'")
+  }
+}

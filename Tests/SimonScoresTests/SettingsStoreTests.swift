@@ -1,0 +1,90 @@
+import ScoresTestSupport
+import SimonGame
+import SimonScores
+import Testing
+
+@Suite final class SettingsStoreTests {
+  let directory = TemporaryDirectory("settings")
+
+  deinit { directory.remove() }
+
+  @Test func storesOnlyWhatChangedOverTheBase() throws {
+    defer { directory.remove() }
+    let store = SettingsStore(directory: directory.path)
+    var base = Settings.defaults
+    base.volume = 80
+    #expect(try store.settings(base: base) == base)
+    try store.set(.mode, to: "coop", base: base)
+    try store.set(SettingKey(name: "sound")!, to: "off", base: base)
+    let settings = try store.settings(base: base)
+    #expect(settings.mode == .coop && !settings.soundOn && settings.volume == 80)
+    #expect(try store.load().storedKeys == [.enabled, .mode])
+    #expect(
+      String(decoding: contents(store.path) ?? [], as: UTF8.self) == """
+        {
+          "version": 1,
+          "audio": {
+            "enabled": false
+          },
+          "game": {
+            "mode": "coop"
+          }
+        }
+
+        """)
+  }
+
+  @Test func refusesBadValuesAndChangesNothing() throws {
+    defer { directory.remove() }
+    let store = SettingsStore(directory: directory.path)
+    try store.set(.volume, to: "30", base: .defaults)
+    let before = contents(store.path)
+    #expect(
+      throws: SettingsError.problems([
+        "volume: 101 is out of range; it is a percentage from 0 to 100"
+      ])
+    ) {
+      try store.set(.volume, to: "101", base: .defaults)
+    }
+    #expect(throws: SettingsError.invalidValue(key: .volume, value: "loud")) {
+      try store.set(.volume, to: "loud", base: .defaults)
+    }
+    #expect(throws: SettingsError.problems(["skill_target: 9 is not one of 0, 8, 14, 20, 31"])) {
+      try store.set(.skillTarget, to: "9", base: .defaults)
+    }
+    #expect(throws: SettingsError.invalidValue(key: .tones, value: "jazz")) {
+      try store.set(.tones, to: "jazz", base: .defaults)
+    }
+    #expect(throws: SettingsError.problems(["players: 6 is out of range; it is from 1 to 5"])) {
+      try store.set(.players, to: "6", base: .defaults)
+    }
+    #expect(contents(store.path) == before)
+    #expect(
+      SettingsError.invalidValue(key: .enabled, value: "maybe").description
+        == "enabled: 'maybe' is not true or false (also on/off, yes/no)")
+  }
+
+  @Test func savesWhatTheCabinetChose() throws {
+    defer { directory.remove() }
+    let store = SettingsStore(directory: directory.path)
+    var chosen = Settings.defaults
+    chosen.difficulty = .hard
+    chosen.toneSet = .solfege
+    try store.save(chosen)
+    #expect(try store.settings(base: .defaults) == chosen)
+    #expect(try store.load().storedKeys == SettingKey.allCases)
+    chosen.volume = -1
+    #expect(throws: SettingsError.self) { try store.save(chosen) }
+    try store.reset()
+    #expect(try store.load() == StoredSettings())
+  }
+
+  @Test func readsKeysAsTheConfigurationNamesThem() {
+    #expect(SettingKey(name: "enabled") == .enabled)
+    #expect(SettingKey(name: "audio.enabled") == .enabled)
+    #expect(SettingKey(name: "sound") == .enabled)
+    #expect(SettingKey(name: "game.skill_target") == .skillTarget)
+    #expect(SettingKey(name: "audio.mode") == nil)
+    #expect(SettingKey(name: "skillTarget") == nil)
+  }
+}

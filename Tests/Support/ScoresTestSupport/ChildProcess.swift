@@ -1,0 +1,177 @@
+// Test-only: runs the package's executables as child processes, with pipes (or a
+// terminal) for their standard streams, and can kill them.
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a finished child process did.
+public struct Finished: Equatable, Sendable {
+  /// The exit status, or 128 + the signal number when a signal ended it.
+  public var status: Int32
+  /// Everything it wrote to standard output.
+  public var output: String
+  /// Everything it wrote to standard error.
+  public var error: String
+
+  /// What a test expects a process to do.
+  public init(status: Int32, output: String, error: String) {
+    self.status = status
+    self.output = output
+    self.error = error
+  }
+}
+
+/// A running child process with its standard output and error on pipes.
+public final class ChildProcess {
+  /// The process id.
+  public let pid: pid_t
+  private var outputFD: Int32
+  private var errorFD: Int32
+  private var outputBytes: [UInt8] = []
+  private var errorBytes: [UInt8] = []
+  private var reaped: Int32?
+
+  /// The directory holding the package's built executables: the one holding the test
+  /// binary that runs now.
+  public static var productsDirectory: String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    precondition(count > 0, "cannot read /proc/self/exe")
+    let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var directory = path[..<path.lastIndex(of: "/")!]
+    // On Linux the test binary is <products>/<package>PackageTests.xctest.
+    if directory.hasSuffix(".xctest") { directory = directory[..<directory.lastIndex(of: "/")!] }
+    return String(directory)
+  }
+
+  /// Starts `executable` (a name in `productsDirectory`, or a path) with `arguments`.
+  /// - Parameters:
+  ///   - environment: the whole environment of the child.
+  ///   - input: the descriptor for its standard input; nil gives it /dev/null.
+  public init(
+    _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+    input: Int32? = nil
+  ) {
+    let path = executable.contains("/") ? executable : Self.productsDirectory + "/" + executable
+    var outputPipe: [Int32] = [0, 0]
+    var errorPipe: [Int32] = [0, 0]
+    precondition(pipe(&outputPipe) == 0 && pipe(&errorPipe) == 0)
+    // Children started at the same moment by other tests may inherit these for an instant;
+    // that only delays the end of file, it never changes what is read.
+    for fd in outputPipe + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    if let input {
+      posix_spawn_file_actions_adddup2(&actions, input, 0)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    }
+    posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    var child: pid_t = 0
+    let result = posix_spawn(&child, path, &actions, nil, argv, envp)
+    posix_spawn_file_actions_destroy(&actions)
+    for pointer in argv + envp { free(pointer) }
+    close(outputPipe[1])
+    close(errorPipe[1])
+    precondition(result == 0, "cannot start \(path): error \(result)")
+    pid = child
+    outputFD = outputPipe[0]
+    errorFD = errorPipe[0]
+  }
+
+  deinit {
+    if reaped == nil {
+      kill(pid, SIGKILL)
+      _ = try? wait()
+    }
+    if outputFD >= 0 { close(outputFD) }
+    if errorFD >= 0 { close(errorFD) }
+  }
+
+  /// Reads standard output until a whole new line is there; nil at end of file.
+  public func readLine() -> String? {
+    while true {
+      if let newline = outputBytes.firstIndex(of: 0x0A) {
+        let line = String(decoding: outputBytes[..<newline], as: UTF8.self)
+        outputBytes.removeSubrange(...newline)
+        return line
+      }
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      let count = read(outputFD, &chunk, chunk.count)
+      if count <= 0 { return nil }
+      outputBytes += chunk[0..<count]
+    }
+  }
+
+  /// Sends SIGKILL.
+  public func killNow() { kill(pid, SIGKILL) }
+
+  /// Reads both streams to their end and waits for the process to exit.
+  public func wait() throws -> Finished {
+    var fds = [
+      pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: errorFD, events: Int16(POLLIN), revents: 0),
+    ]
+    var open = 2
+    while open > 0 {
+      if poll(&fds, 2, -1) < 0 { if errno == EINTR { continue } else { break } }
+      for index in 0..<2 where fds[index].fd >= 0 && fds[index].revents != 0 {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = read(fds[index].fd, &chunk, chunk.count)
+        if count > 0 {
+          if index == 0 { outputBytes += chunk[0..<count] } else { errorBytes += chunk[0..<count] }
+        } else {
+          fds[index].fd = -1
+          open -= 1
+        }
+      }
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    reaped = code
+    return Finished(
+      status: code, output: String(decoding: outputBytes, as: UTF8.self),
+      error: String(decoding: errorBytes, as: UTF8.self))
+  }
+
+  /// Runs a program to its end.
+  public static func run(
+    _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+    input: Int32? = nil
+  ) throws -> Finished {
+    try ChildProcess(executable, arguments, environment: environment, input: input).wait()
+  }
+}
+
+/// A fresh, empty directory for one test, removed by `remove()`.
+///
+/// It is on /dev/shm (memory) where there is one, so that the many fsync calls of the
+/// tests cost nothing; what the tests check (locking, renames, recovery, killed
+/// processes) behaves the same there. `onDisk` puts it under /tmp, on the disk.
+public struct TemporaryDirectory: Sendable {
+  /// Its path.
+  public let path: String
+
+  /// Makes one; `label` goes into its name.
+  public init(_ label: String = "test", onDisk: Bool = false) {
+    let base = !onDisk && access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+    var template = Array("\(base)/simon-scores-test-\(label)-XXXXXX".utf8CString)
+    path = template.withUnsafeMutableBufferPointer { buffer in
+      guard let result = mkdtemp(buffer.baseAddress!) else { preconditionFailure("mkdtemp failed") }
+      return String(cString: UnsafePointer(result))
+    }
+  }
+
+  /// Deletes it and everything in it.
+  public func remove() {
+    _ = try? ChildProcess.run("/bin/rm", ["-rf", path])
+  }
+
+  /// A path inside it.
+  public func file(_ name: String) -> String { path + "/" + name }
+}
