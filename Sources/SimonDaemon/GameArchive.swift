@@ -2,6 +2,7 @@ import FoundationEssentials
 import Logging
 import SimonGame
 import SimonScores
+import Synchronization
 
 /// The daemon's side of the state directory: records games, keeps this power-on's
 /// bests, reads and saves settings. Faults are logged and never stop the game.
@@ -9,6 +10,7 @@ final class GameArchive: Sendable {
   private let scores: ScoreStore
   private let settingsStore: SettingsStore
   private let players: PlayerStore
+  private let sessionBests = Mutex(SessionBests())
   private let logger: Logger
 
   init(directory: String, logger: Logger) {
@@ -28,8 +30,9 @@ final class GameArchive: Sendable {
     do {
       let outcome = try scores.record(result, startedAt: startedAt, endedAt: endedAt)
       let place = outcome.rank.map { ", #\($0) in its table" } ?? ""
+      let sessionBest = sessionBests.withLock { $0.note(result) }
       logger.info(
-        "game over: \(result.name), \(result.points) points, \(result.rounds) rounds, \(result.ending.rawValue)\(place)\(outcome.isNewAllTimeBest ? ", a new all-time best" : "")"
+        "game over: \(result.name), \(result.points) points, \(result.rounds) rounds, \(result.ending.rawValue)\(place)\(outcome.isNewAllTimeBest ? ", a new all-time best" : sessionBest ? ", the best since power-on" : "")"
       )
       return outcome.record.json
     } catch {

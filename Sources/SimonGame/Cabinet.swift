@@ -24,9 +24,12 @@ public struct Cabinet: Equatable, Sendable {
     self.teamName = teamName
   }
 
+  /// The name of a lone player nobody signed in: "Player"; in a group, "Player 2"...
+  public static let unnamedPlayer = "Player"
+
   /// The name of the player at a 0-based turn position among `count` players.
   public func playerName(_ position: Int, of count: Int) -> String {
     if position < playerNames.count { return playerNames[position] }
-    return count == 1 ? "Player" : "Player \(position + 1)"
+    return count == 1 ? Self.unnamedPlayer : "\(Self.unnamedPlayer) \(position + 1)"
   }
 }

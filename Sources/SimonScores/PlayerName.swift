@@ -1,8 +1,10 @@
+import SimonGame
+
 /// Checking, comparing and safely printing player names.
 public enum PlayerName {
   /// The name of a game nobody signed in to; `simonctl name-latest` renames such games.
   /// It is the name SimonGame's `Cabinet` gives a lone player without one.
-  public static let unnamed = "Player"
+  public static let unnamed = Cabinet.unnamedPlayer
 
   /// The longest name, in characters.
   public static let maximumLength = 16
