@@ -268,3 +268,16 @@ struct SignInEndToEndTests {
     #expect(record.contains(#""name": "Ann""#) || record.contains(#""name":"Ann""#), "\(record)")
   }
 }
+
+/// `simonctl test-hardware` on a machine without GPIO.
+@Suite("simonctl test-hardware")
+struct TestHardwareCommandTests {
+  @Test func withoutAChipItExits69SayingSo() throws {
+    guard !FileManager.default.fileExists(atPath: "/dev/gpiochip0") else { return }
+    let result = try runSimonctl([
+      "test-hardware", "--config", "\(repositoryRoot)/wiring/examples/minimal.toml",
+    ])
+    #expect(result.status == 69)
+    #expect(result.errors.contains("no GPIO chip"))
+  }
+}
