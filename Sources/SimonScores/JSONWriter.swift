@@ -54,6 +54,17 @@ struct JSONWriter: ~Copyable {
     append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
+  /// Opens a state file's object and writes its version first, leaving the writer
+  /// ready for the next key on its own line.
+  mutating func beginStateFile(version: Int) {
+    raw("{")
+    newline(indent: 1)
+    key("version")
+    integer(version)
+    raw(",")
+    newline(indent: 1)
+  }
+
   /// Appends a new line and `level` times two spaces.
   mutating func newline(indent level: Int) {
     append(0x0A)

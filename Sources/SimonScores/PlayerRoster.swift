@@ -54,12 +54,7 @@ struct PlayerRoster: StateDocument {
   /// `{"version": 1, "players": [{"name": ..., "code": ...}, ...]}`, one player a line.
   func encodeFile() throws -> [UInt8] {
     var writer = JSONWriter(capacity: 64 * players.count + 64)
-    writer.raw("{")
-    writer.newline(indent: 1)
-    writer.key("version")
-    writer.integer(Self.version)
-    writer.raw(",")
-    writer.newline(indent: 1)
+    writer.beginStateFile(version: Self.version)
     writer.key("players")
     writer.raw("[")
     for (index, player) in players.enumerated() {

@@ -134,12 +134,7 @@ extension ScoreBook: StateDocument {
   /// The file's text: the version, next_id, the tables, the recent games, one game a line.
   func encodeFile() throws -> [UInt8] {
     var writer = JSONWriter(capacity: 320 * (recent.count + tables.count * Self.tableSize) + 256)
-    writer.raw("{")
-    writer.newline(indent: 1)
-    writer.key("version")
-    writer.integer(Self.version)
-    writer.raw(",")
-    writer.newline(indent: 1)
+    writer.beginStateFile(version: Self.version)
     writer.key("next_id")
     writer.integer(nextID)
     writer.raw(",")

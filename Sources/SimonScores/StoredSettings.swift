@@ -102,12 +102,7 @@ extension StoredSettings: StateDocument {
   /// configuration file's sections and names.
   func encodeFile() throws -> [UInt8] {
     var writer = JSONWriter(capacity: 512)
-    writer.raw("{")
-    writer.newline(indent: 1)
-    writer.key("version")
-    writer.integer(Self.version)
-    writer.raw(",")
-    writer.newline(indent: 1)
+    writer.beginStateFile(version: Self.version)
     writer.key("audio")
     var first = true
     func separate(_ writer: inout JSONWriter) {
