@@ -125,12 +125,13 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
   // runs after the reader has stopped; `set` takes the lock.
   private var held: [Held] = []
   // Touched only by the reader thread (`waitForEdges`): per input line, the direction of
-  // its last edge and when to read its level again.
-  private var rechecks: [LineID: (rising: Bool, due: UInt64)] = [:]
+  // its last edge, when to read its level again, and how many more times.
+  private var rechecks: [LineID: (rising: Bool, due: UInt64, left: Int)] = [:]
 
-  /// How long after a line's last edge its level is read again: past a switch's bounce,
-  /// and past the kernel's handling of that edge (see `levelChanges`).
-  static let recheckDelay: UInt64 = 30_000_000
+  /// When a line's level is read again after its last edge: 5 ms and 15 ms later, past
+  /// most of a switch's bounce and before the debounce window (20 ms by default) closes,
+  /// so the debouncer decides on the line's real level (see `levelChanges`).
+  static let recheckDelays: [UInt64] = [5_000_000, 10_000_000]
   private let wakeRead: Int32
   private let wakeWrite: Int32
   private let lock = Mutex(false)  // true once released
@@ -201,30 +202,39 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
         edges += try read(source.1, chip: source.0)
       }
       let now = Self.monotonicNanoseconds()
-      for edge in edges { rechecks[edge.line] = (edge.rising, now + Self.recheckDelay) }
+      for edge in edges {
+        rechecks[edge.line] = (edge.rising, now + Self.recheckDelays[0], Self.recheckDelays.count)
+      }
       edges += levelChanges(dueBy: now)
       if !edges.isEmpty { return edges }
     }
   }
 
-  /// Reads again the level of each line whose last edge is `recheckDelay` old and
-  /// returns an edge made now for each one whose level is not where that edge left it
-  /// (`cgpiod_request_get_value`).
+  /// Reads again the level of each line whose check is due (see `recheckDelays`) and
+  /// returns an edge made now for each one whose level is not where its last edge left
+  /// it (`cgpiod_request_get_value`).
   ///
   /// The kernel can lose an edge: an edge interrupt stays masked while the kernel's
   /// threaded handler of the edge before runs, and an edge in that time is dropped
   /// (gpio-sim drops it; the BCM283x pin controller stops detecting while masked). A
   /// bouncing switch whose last bounce falls there would otherwise leave its pad
-  /// pressed, or released, until its next edge.
+  /// pressed, or released, until its next edge, and the debouncer would report a
+  /// release in the middle of a press.
   private func levelChanges(dueBy now: UInt64) -> [RawEdge] {
     var edges: [RawEdge] = []
     for (line, check) in rechecks where check.due <= now {
-      rechecks[line] = nil
-      guard let inputs = held.first(where: { $0.path == line.chip })?.inputs else { continue }
-      let level = cgpiod_request_get_value(inputs, UInt32(line.offset))
-      if level >= 0 && (level == 1) != check.rising {
-        edges.append(RawEdge(line: line, rising: level == 1, nanoseconds: now))
+      var rising = check.rising
+      if let inputs = held.first(where: { $0.path == line.chip })?.inputs {
+        let level = cgpiod_request_get_value(inputs, UInt32(line.offset))
+        if level >= 0 && (level == 1) != rising {
+          rising = level == 1
+          edges.append(RawEdge(line: line, rising: rising, nanoseconds: now))
+        }
       }
+      let left = check.left - 1
+      rechecks[line] =
+        left > 0
+        ? (rising, now + Self.recheckDelays[Self.recheckDelays.count - left], left) : nil
     }
     return edges
   }
