@@ -191,6 +191,16 @@ int cgpiod_request_set_value(struct cgpiod_request *request, unsigned int offset
 	return -1;
 }
 
+int cgpiod_request_get_value(struct cgpiod_request *request, unsigned int offset)
+{
+	for (size_t i = 0; i < request->count; i++) {
+		if (gpiod_line_offset(request->lines[i]) == offset)
+			return gpiod_line_get_value(request->lines[i]);
+	}
+	errno = EINVAL;
+	return -1;
+}
+
 void cgpiod_request_release(struct cgpiod_request *request)
 {
 	if (!request)

@@ -206,6 +206,14 @@ int cgpiod_request_set_value(struct cgpiod_request *request, unsigned int offset
 						  : GPIOD_LINE_VALUE_INACTIVE);
 }
 
+int cgpiod_request_get_value(struct cgpiod_request *request, unsigned int offset)
+{
+	enum gpiod_line_value value = gpiod_line_request_get_value(request->request, offset);
+	if (value == GPIOD_LINE_VALUE_ERROR)
+		return -1;
+	return value == GPIOD_LINE_VALUE_ACTIVE ? 1 : 0;
+}
+
 void cgpiod_request_release(struct cgpiod_request *request)
 {
 	if (!request)

@@ -12,6 +12,8 @@ import Synchronization
 /// inputs with their bias, both edges and kernel timestamps, no kernel debounce. A
 /// dedicated thread blocks in poll() on the lines' event descriptor and hands each raw
 /// edge, bounces included, to `edges()`; the daemon's debouncer drops the bounces.
+/// 5 and 15 ms after a line's last edge the thread reads its level again and hands on
+/// an edge the kernel lost, if any.
 /// `close()` (or the last reference going away) stops the thread, turns the LEDs off
 /// and releases the lines, in the reverse order of acquisition.
 public final class GPIOCabinet: InputSource, Lights, Sendable {

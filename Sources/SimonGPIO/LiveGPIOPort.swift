@@ -124,6 +124,14 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
   // Written only while requesting (before the lines are shared) and by `release`, which
   // runs after the reader has stopped; `set` takes the lock.
   private var held: [Held] = []
+  // Touched only by the reader thread (`waitForEdges`): per input line, the direction of
+  // its last edge, when to read its level again, and how many more times.
+  private var rechecks: [LineID: (rising: Bool, due: UInt64, left: Int)] = [:]
+
+  /// When a line's level is read again after its last edge: 5 ms and 15 ms later, past
+  /// most of a switch's bounce and before the debounce window (20 ms by default) closes,
+  /// so the debouncer decides on the line's real level (see `levelChanges`).
+  static let recheckDelays: [UInt64] = [5_000_000, 10_000_000]
   private let wakeRead: Int32
   private let wakeWrite: Int32
   private let lock = Mutex(false)  // true once released
@@ -170,7 +178,9 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
   }
 
   /// Polls the wake pipe and every input request's descriptor (poll,
-  /// `cgpiod_request_get_fd`, `cgpiod_request_read_events`).
+  /// `cgpiod_request_get_fd`, `cgpiod_request_read_events`); `recheckDelay` after a
+  /// line's last edge, reads its level and hands on an edge the kernel lost
+  /// (`levelChanges`). No timeout while no edge is that recent.
   func waitForEdges() throws(GPIOPortError) -> [RawEdge] {
     let sources = held.compactMap { held in held.inputs.map { (held.path, $0) } }
     var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
@@ -178,7 +188,8 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
       pollfd(fd: cgpiod_request_get_fd($0.1), events: Int16(POLLIN), revents: 0)
     }
     while true {
-      if poll(&fds, nfds_t(fds.count), -1) < 0 {
+      let timeout = rechecks.values.map(\.due).min().map(Self.milliseconds(until:)) ?? -1
+      if poll(&fds, nfds_t(fds.count), timeout) < 0 {
         if errno == EINTR { continue }
         throw GPIOPortError(operation: .read, chip: sources.first?.0 ?? "", code: errno)
       }
@@ -190,8 +201,56 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
         }
         edges += try read(source.1, chip: source.0)
       }
+      let now = Self.monotonicNanoseconds()
+      for edge in edges {
+        rechecks[edge.line] = (edge.rising, now + Self.recheckDelays[0], Self.recheckDelays.count)
+      }
+      edges += levelChanges(dueBy: now)
       if !edges.isEmpty { return edges }
     }
+  }
+
+  /// Reads again the level of each line whose check is due (see `recheckDelays`) and
+  /// returns an edge made now for each one whose level is not where its last edge left
+  /// it (`cgpiod_request_get_value`).
+  ///
+  /// The kernel can lose an edge: an edge interrupt stays masked while the kernel's
+  /// threaded handler of the edge before runs, and an edge in that time is dropped
+  /// (gpio-sim drops it; the BCM283x pin controller stops detecting while masked). A
+  /// bouncing switch whose last bounce falls there would otherwise leave its pad
+  /// pressed, or released, until its next edge, and the debouncer would report a
+  /// release in the middle of a press.
+  private func levelChanges(dueBy now: UInt64) -> [RawEdge] {
+    var edges: [RawEdge] = []
+    for (line, check) in rechecks where check.due <= now {
+      var rising = check.rising
+      if let inputs = held.first(where: { $0.path == line.chip })?.inputs {
+        let level = cgpiod_request_get_value(inputs, UInt32(line.offset))
+        if level >= 0 && (level == 1) != rising {
+          rising = level == 1
+          edges.append(RawEdge(line: line, rising: rising, nanoseconds: now))
+        }
+      }
+      let left = check.left - 1
+      rechecks[line] =
+        left > 0
+        ? (rising, now + Self.recheckDelays[Self.recheckDelays.count - left], left) : nil
+    }
+    return edges
+  }
+
+  /// CLOCK_MONOTONIC in nanoseconds, the kernel's clock for edge timestamps
+  /// (clock_gettime).
+  private static func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+  }
+
+  /// A poll timeout in milliseconds, rounded up, until a monotonic time.
+  private static func milliseconds(until due: UInt64) -> Int32 {
+    let now = monotonicNanoseconds()
+    return due <= now ? 0 : Int32((due - now + 999_999) / 1_000_000)
   }
 
   private func read(_ request: OpaquePointer, chip: String) throws(GPIOPortError) -> [RawEdge] {

@@ -99,6 +99,9 @@ int cgpiod_request_read_events(struct cgpiod_request *request, struct cgpiod_eve
 /* Drives a requested output line to a logical value. */
 int cgpiod_request_set_value(struct cgpiod_request *request, unsigned int offset, bool value);
 
+/* Reads a requested line's logical value: 1 or 0, or -1. */
+int cgpiod_request_get_value(struct cgpiod_request *request, unsigned int offset);
+
 /* Releases the lines and frees the request. NULL is ignored. */
 void cgpiod_request_release(struct cgpiod_request *request);
 
