@@ -59,6 +59,7 @@ public enum Daemon {
       game: game,
       debouncer: Debouncer(defaultWindow: config.debounce, window: config.debounceByInput),
       lights: hardware.lights, speaker: hardware.speaker, clock: MonotonicClock(),
+      levelOf: hardware.levelOf,
       notify: { [simServer = hardware.simServer] notice in
         // The socket hears of a new state in order with the lights; the rest may wait.
         if case .status(let status) = notice { simServer?.publish(status) }

@@ -15,6 +15,8 @@ struct Hardware: Sendable {
   let speakerDescription: String
   let simServer: SimCabinetServer?
   let close: @Sendable () -> Void
+  /// Reads an input's level now, where the backend can (GPIO).
+  var levelOf: (@Sendable (Input) -> Bool?)? = nil
 
   /// Opens the chosen backends.
   /// - Throws: `HardwareError` or `SocketError` saying what is missing.
@@ -42,7 +44,7 @@ struct Hardware: Sendable {
         close: {
           cabinet.close()
           closeSound()
-        })
+        }, levelOf: { cabinet.isActive($0) })
     case .sim:
       let path =
         options.simSocket

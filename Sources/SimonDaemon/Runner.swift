@@ -21,6 +21,7 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
   private let lights: any Lights
   private let speaker: (any Speaker)?
   private let clock: C
+  private let levelOf: (@Sendable (Input) -> Bool?)?
   private let notify: @Sendable (RunnerNotice) -> Void
   private var deadlines = Deadlines<Timer>()
   private var timerTask: Task<Void, Never>?
@@ -41,17 +42,22 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
   ///   - lights: the pads' LEDs.
   ///   - speaker: the speaker, or nil to play silently.
   ///   - clock: where time comes from.
+  ///   - levelOf: reads an input's level now (true while pressed), where the backend
+  ///     can: when a debounce window closes, that level, not the last edge, decides, as
+  ///     the kernel can lose an edge of a bouncing switch.
   ///   - notify: called, on the runner, for everything the daemon should know; it must
   ///     return quickly.
   public init(
     game: Game, debouncer: Debouncer = Debouncer(), lights: any Lights, speaker: (any Speaker)?,
-    clock: C, notify: @escaping @Sendable (RunnerNotice) -> Void = { _ in }
+    clock: C, levelOf: (@Sendable (Input) -> Bool?)? = nil,
+    notify: @escaping @Sendable (RunnerNotice) -> Void = { _ in }
   ) {
     self.game = game
     self.debouncer = debouncer
     self.lights = lights
     self.speaker = speaker
     self.clock = clock
+    self.levelOf = levelOf
     self.notify = notify
   }
 
@@ -196,6 +202,13 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
       case .game(let timer):
         send(.timerFired(timer, at: time))
       case .debounce(let timer):
+        if case .settle(let input) = timer, let level = levelOf?(input) {
+          // The line's level now, as an edge at the window's end: it stands for an edge
+          // the kernel lost.
+          let (outputs, requests) = debouncer.edge(input, pressed: level, at: time)
+          apply(requests)
+          deliver(outputs)
+        }
         let (outputs, requests) = debouncer.fire(timer, at: time)
         apply(requests)
         deliver(outputs)

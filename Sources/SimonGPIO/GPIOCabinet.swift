@@ -12,8 +12,8 @@ import Synchronization
 /// inputs with their bias, both edges and kernel timestamps, no kernel debounce. A
 /// dedicated thread blocks in poll() on the lines' event descriptor and hands each raw
 /// edge, bounces included, to `edges()`; the daemon's debouncer drops the bounces.
-/// 5 and 15 ms after a line's last edge the thread reads its level again and hands on
-/// an edge the kernel lost, if any.
+/// After a line's edges, at once and 5 and 15 ms later, the thread reads its level and
+/// hands on an edge the kernel lost, if any.
 /// `close()` (or the last reference going away) stops the thread, turns the LEDs off
 /// and releases the lines, in the reverse order of acquisition.
 public final class GPIOCabinet: InputSource, Lights, Sendable {
@@ -26,6 +26,7 @@ public final class GPIOCabinet: InputSource, Lights, Sendable {
 
   private let lines: any GPIOLines
   private let leds: [Pad: LineID]
+  private let inputIDs: [Input: LineID]
   private let broadcast = EdgeBroadcast()
   private let state = Mutex(State())
 
@@ -74,6 +75,7 @@ public final class GPIOCabinet: InputSource, Lights, Sendable {
     }
     self.lines = held
     self.leds = leds
+    self.inputIDs = Dictionary(uniqueKeysWithValues: inputs.map { ($0.value, $0.key) })
     self.wired = Set(inputLines.keys)
     self.inputLines = inputLines
     self.ledLines = ledLines
@@ -110,6 +112,14 @@ public final class GPIOCabinet: InputSource, Lights, Sendable {
         throw GPIOMessages.failed(error, what: "set line \(description) (\(description.key))")
       }
     }
+  }
+
+  /// An input's level read now: true while pressed (`cgpiod_request_get_value` through
+  /// the port); nil when it cannot be read or the cabinet is closed. The debouncer asks it
+  /// when its window closes, because the kernel can lose an edge.
+  public func isActive(_ input: Input) -> Bool? {
+    guard let line = inputIDs[input] else { return nil }
+    return state.withLock { state in state.closed ? nil : lines.level(of: line) }
   }
 
   /// Why the edges stopped before `close`, if they did (e.g. the chip went away).

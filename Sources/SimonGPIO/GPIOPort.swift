@@ -31,8 +31,17 @@ protocol GPIOLines: AnyObject, Sendable {
   /// Drives an output line to a logical value.
   /// - Throws: `GPIOPortError` when the line cannot be driven.
   func set(_ line: LineID, active: Bool) throws(GPIOPortError)
+  /// Reads an input line's logical value now: true while active (pressed); nil when it
+  /// cannot be read. Not promised to agree with the edges read so far: the kernel can
+  /// lose an edge.
+  func level(of line: LineID) -> Bool?
   /// Releases every line and closes the chips, in the reverse order of acquisition.
   func release()
+}
+
+extension GPIOLines {
+  /// Lines that cannot read a level (fakes) read none.
+  func level(of line: LineID) -> Bool? { nil }
 }
 
 /// A line on a chip, by device path and offset.

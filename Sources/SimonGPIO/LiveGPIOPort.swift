@@ -128,9 +128,10 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
   // its last edge, when to read its level again, and how many more times.
   private var rechecks: [LineID: (rising: Bool, due: UInt64, left: Int)] = [:]
 
-  /// When a line's level is read again after its last edge: 5 ms and 15 ms later, past
-  /// most of a switch's bounce and before the debounce window (20 ms by default) closes,
-  /// so the debouncer decides on the line's real level (see `levelChanges`).
+  /// When a line's level is read again after its edges were read: at once, then 5 ms and
+  /// 15 ms later, past most of a switch's bounce and before the debounce window (20 ms by
+  /// default) closes, so the debouncer decides on the line's real level (see
+  /// `levelChanges`).
   static let recheckDelays: [UInt64] = [5_000_000, 10_000_000]
   private let wakeRead: Int32
   private let wakeWrite: Int32
@@ -178,8 +179,8 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
   }
 
   /// Polls the wake pipe and every input request's descriptor (poll,
-  /// `cgpiod_request_get_fd`, `cgpiod_request_read_events`); `recheckDelay` after a
-  /// line's last edge, reads its level and hands on an edge the kernel lost
+  /// `cgpiod_request_get_fd`, `cgpiod_request_read_events`); after a line's edges,
+  /// reads its level (see `recheckDelays`) and hands on an edge the kernel lost
   /// (`levelChanges`). No timeout while no edge is that recent.
   func waitForEdges() throws(GPIOPortError) -> [RawEdge] {
     let sources = held.compactMap { held in held.inputs.map { (held.path, $0) } }
@@ -203,7 +204,7 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
       }
       let now = Self.monotonicNanoseconds()
       for edge in edges {
-        rechecks[edge.line] = (edge.rising, now + Self.recheckDelays[0], Self.recheckDelays.count)
+        rechecks[edge.line] = (edge.rising, now, Self.recheckDelays.count + 1)
       }
       edges += levelChanges(dueBy: now)
       if !edges.isEmpty { return edges }
@@ -224,12 +225,9 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
     var edges: [RawEdge] = []
     for (line, check) in rechecks where check.due <= now {
       var rising = check.rising
-      if let inputs = held.first(where: { $0.path == line.chip })?.inputs {
-        let level = cgpiod_request_get_value(inputs, UInt32(line.offset))
-        if level >= 0 && (level == 1) != rising {
-          rising = level == 1
-          edges.append(RawEdge(line: line, rising: rising, nanoseconds: now))
-        }
+      if let level = level(of: line), level != rising {
+        rising = level
+        edges.append(RawEdge(line: line, rising: rising, nanoseconds: now))
       }
       let left = check.left - 1
       rechecks[line] =
@@ -269,6 +267,13 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
   func wake() {
     var byte: UInt8 = 1
     _ = Glibc.write(wakeWrite, &byte, 1)
+  }
+
+  /// Reads an input's logical value (`cgpiod_request_get_value`).
+  func level(of line: LineID) -> Bool? {
+    guard let inputs = held.first(where: { $0.path == line.chip })?.inputs else { return nil }
+    let level = cgpiod_request_get_value(inputs, UInt32(line.offset))
+    return level < 0 ? nil : level == 1
   }
 
   /// Drives an output (`cgpiod_request_set_value`).

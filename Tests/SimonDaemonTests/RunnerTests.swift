@@ -11,14 +11,16 @@ struct RunnerRig {
   let runner: Runner<ManualClock>
   let box: NoticeBox
 
-  init(settings: Settings = .defaults, cabinet description: Cabinet = Cabinet(), seed: UInt64 = 9)
-    async
-  {
+  init(
+    settings: Settings = .defaults, cabinet description: Cabinet = Cabinet(), seed: UInt64 = 9,
+    levelOf: (@Sendable (Input) -> Bool?)? = nil
+  ) async {
     cabinet = MockCabinet(clock: clock)
     let box = NoticeBox()
     runner = Runner(
       game: Game(settings: settings, cabinet: description, random: SeededRandom(seed: seed)),
-      lights: cabinet, speaker: cabinet, clock: clock, notify: { box.append($0) })
+      lights: cabinet, speaker: cabinet, clock: clock, levelOf: levelOf,
+      notify: { box.append($0) })
     self.box = box
     await runner.start()
     await clock.settle()
@@ -143,6 +145,40 @@ struct RunnerTests {
       if case .status(let status) = $0 { status.phase == .countdown } else { false }
     }
     #expect(countdowns.count == 1)
+  }
+
+  @Test func theLevelWhenTheWindowClosesDecidesAfterALostEdge() async {
+    // The kernel can lose an edge of a bouncing switch; the line's level, read when the
+    // debounce window closes, stands for it.
+    let level = Mutex<[Input: Bool]>([:])
+    let rig = await RunnerRig(levelOf: { input in level.withLock { $0[input] ?? false } })
+    level.withLock { $0[.blue] = true }
+    await rig.edge(.blue, true)
+    await rig.clock.advance(by: .milliseconds(2))
+    // A bounce up is read, and the edge back down is lost: the pad is still held.
+    await rig.edge(.blue, false)
+    await rig.clock.advance(by: .milliseconds(100))
+    #expect(await rig.runner.status.phase == .idle, "no release was made up mid-press")
+    #expect(rig.cabinet.litPads == [.blue])
+    // A clean release starts the game.
+    level.withLock { $0[.blue] = false }
+    await rig.edge(.blue, false)
+    await rig.clock.advance(by: .milliseconds(100))
+    #expect(await rig.runner.status.phase == .countdown)
+  }
+
+  @Test func aReleaseWhoseEdgeWasLostIsFoundWhenTheWindowCloses() async {
+    let level = Mutex<[Input: Bool]>([:])
+    let rig = await RunnerRig(levelOf: { input in level.withLock { $0[input] ?? false } })
+    level.withLock { $0[.red] = true }
+    await rig.edge(.red, true)
+    await rig.clock.advance(by: .milliseconds(5))
+    // Released 5 ms into the window, and its edge never arrives.
+    level.withLock { $0[.red] = false }
+    await rig.clock.advance(by: .milliseconds(14))
+    #expect(await rig.runner.status.phase == .idle)
+    await rig.clock.advance(by: .milliseconds(1))
+    #expect(await rig.runner.status.phase == .countdown, "released when the 20 ms window closed")
   }
 
   @Test func aStuckButtonIsReportedIgnoredAndCountsAgainWhenReleased() async {
