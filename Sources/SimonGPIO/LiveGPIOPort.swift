@@ -206,7 +206,9 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
       for edge in edges {
         rechecks[edge.line] = (edge.rising, now, Self.recheckDelays.count + 1)
       }
-      edges += levelChanges(dueBy: now)
+      // The edges go first: the level is read again on the next call, at once.
+      if !edges.isEmpty { return edges }
+      edges = levelChanges(dueBy: now)
       if !edges.isEmpty { return edges }
     }
   }

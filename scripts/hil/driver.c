@@ -11,7 +11,8 @@
  *       --rounds N          rounds to repeat correctly before the ending (3)
  *       --end mistake|timeout|sigterm     how the game ends (mistake)
  *       --pid PID --chip DEV              sigterm: the daemon, and its chip device
- *       --chatter           every press and release bounces (9 edges back to back)
+ *       --chatter MS        every press and release bounces (9 edges back to back);
+ *                           MS is simond's debounce window, which a burst must fit in
  *       --capture PCM       record the loopback and check every tone against the LEDs
  *       --start PAD         the pad pressed at idle to start (green)
  *       --started           the countdown is already under way: do not press to start
@@ -681,7 +682,7 @@ struct game_options {
 	const char *end;
 	pid_t pid;
 	const char *chip;
-	bool chatter;
+	int chatter; /* the debounce window in ms, or 0: no bouncing */
 	const char *capture;
 	int start;
 	bool started;
@@ -760,9 +761,9 @@ static int64_t move_button(int pad, bool pressed)
 	if (ms_of(span) > worst_chatter_ms)
 		worst_chatter_ms = ms_of(span);
 	/* Nine writes back to back take about a millisecond, unless the emulator pauses
-	 * the driver in between; past the 20 ms debounce window they would be presses of
-	 * their own. */
-	if (span > 15 * MS) {
+	 * the driver in between; past the debounce window they would be presses of their
+	 * own. */
+	if (span > (options.chatter - 5) * MS) {
 		paused = true;
 		fail("a bouncing %s %s took %.2f ms: the emulator paused the driver inside it",
 		     pad_names[pad], pressed ? "press" : "release", ms_of(span));
@@ -1318,8 +1319,8 @@ int main(int argc, char **argv)
 				options.capture = value, i++;
 			else if (strcmp(arg, "--start") == 0)
 				options.start = pad_named(value), i++;
-			else if (strcmp(arg, "--chatter") == 0)
-				options.chatter = true;
+			else if (strcmp(arg, "--chatter") == 0 && atoi(value) > 5)
+				options.chatter = atoi(value), i++;
 			else if (strcmp(arg, "--started") == 0)
 				options.started = true;
 			else {
