@@ -20,6 +20,8 @@ let package = Package(
   targets: [
     // The rules: pure, no Foundation, no I/O.
     .target(name: "SimonGame"),
+    // A TOML 1.0 reader that keeps each value's line, for simond.toml: standard library only.
+    .target(name: "SimonTOML"),
     // Capability protocols, input events, debouncing, clocks, the mock cabinet.
     .target(name: "SimonHardware", dependencies: ["SimonGame"]),
     // The simulated cabinet: its socket protocol, server backend and client.
@@ -72,6 +74,7 @@ let package = Package(
       name: "scores-test-writer", dependencies: ["SimonScores"],
       path: "Tests/Support/scores-test-writer"),
     .testTarget(name: "SimonGameTests", dependencies: ["SimonGame"]),
+    .testTarget(name: "SimonTOMLTests", dependencies: ["SimonTOML"]),
     // Test-only: runs the package's executables as child processes.
     .target(name: "ScoresTestSupport", path: "Tests/Support/ScoresTestSupport"),
     .testTarget(
