@@ -14,7 +14,6 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
@@ -48,8 +47,8 @@ let package = Package(
       name: "SimonDaemon",
       dependencies: [
         "SimonGame", "SimonHardware", "SimonSim", "SimonGPIO", "SimonScores", "SimonAudio",
+        "SimonTOML",
         .product(name: "Logging", package: "swift-log"),
-        .product(name: "TOMLKit", package: "TOMLKit"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]),
     .executableTarget(
