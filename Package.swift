@@ -14,12 +14,13 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     // The rules: pure, no Foundation, no I/O.
     .target(name: "SimonGame"),
+    // A TOML 1.0 reader that keeps each value's line, for simond.toml: standard library only.
+    .target(name: "SimonTOML"),
     // Capability protocols, input events, debouncing, clocks, the mock cabinet.
     .target(name: "SimonHardware", dependencies: ["SimonGame"]),
     // The simulated cabinet: its socket protocol, server backend and client.
@@ -46,8 +47,8 @@ let package = Package(
       name: "SimonDaemon",
       dependencies: [
         "SimonGame", "SimonHardware", "SimonSim", "SimonGPIO", "SimonScores", "SimonAudio",
+        "SimonTOML",
         .product(name: "Logging", package: "swift-log"),
-        .product(name: "TOMLKit", package: "TOMLKit"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]),
     .executableTarget(
@@ -72,6 +73,7 @@ let package = Package(
       name: "scores-test-writer", dependencies: ["SimonScores"],
       path: "Tests/Support/scores-test-writer"),
     .testTarget(name: "SimonGameTests", dependencies: ["SimonGame"]),
+    .testTarget(name: "SimonTOMLTests", dependencies: ["SimonTOML"]),
     // Test-only: runs the package's executables as child processes.
     .target(name: "ScoresTestSupport", path: "Tests/Support/ScoresTestSupport"),
     .testTarget(

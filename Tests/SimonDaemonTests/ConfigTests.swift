@@ -115,6 +115,49 @@ struct ConfigTests {
     }
   }
 
+  @Test func aSyntaxErrorNamesItsLineAndColumn() {
+    #expect {
+      try ConfigLoader.parse("[audio]\nvolume = = 3\n", path: "s.toml")
+    } throws: { error in
+      (error as? ConfigError)?.description
+        == #"s.toml: line 2, column 10: not valid TOML: expected a value after "=", found "=""#
+    }
+    #expect {
+      try ConfigLoader.parse("[audio]\nvolume = 3\n[game]\n[audio]\n", path: "t.toml")
+    } throws: { error in
+      (error as? ConfigError)?.description
+        == #"t.toml: line 4, column 2: not valid TOML: table "audio" is already defined at line 1"#
+    }
+  }
+
+  @Test func everyProblemIsAtTheLineOfItsOwnKey() {
+    let text = #"""
+      [audio]
+      volume = 500
+      [gpio]
+      chip = """
+      [audio]
+      volume = 5
+      """
+      [pads]
+      green = { button = "GPIO17", led = { offset = 2000 } }
+      red.button = "GPIO27"
+      red.led = ""
+      """#
+    #expect {
+      try ConfigLoader.parse(text, path: "lines.toml")
+    } throws: { error in
+      guard let error = error as? ConfigError else { return false }
+      let lines = Dictionary(
+        error.problems.map { ($0.key, $0.line) }, uniquingKeysWith: { a, _ in a })
+      return lines["audio.volume"] == 2  // not the look-alike inside the string
+        && lines["pads.green.led.offset"] == 9  // inside an inline table
+        && lines["pads.red.led"] == 11  // a dotted key
+        && lines["pads.red"] == 10  // the table its first dotted key made
+        && lines["pads.yellow"] == 8  // missing: the table it is missing from
+    }
+  }
+
   @Test func aLineUsedTwiceIsAnError() {
     let text = """
       [pads.green]

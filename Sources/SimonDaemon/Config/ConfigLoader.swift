@@ -1,11 +1,12 @@
 import FoundationEssentials
 import SimonGPIO
 import SimonGame
-import TOMLKit
+import SimonTOML
 
 /// Reads `simond.toml` (SPEC section 6) into a `DaemonConfig`, reporting every problem
 /// with its key and line: unknown keys, wrong types, out-of-range values, a line used
-/// twice. The same checks serve `simond` and `simonctl config check`.
+/// twice; or a TOML syntax error with its line and column. The same checks serve `simond`
+/// and `simonctl config check`.
 public enum ConfigLoader {
   /// Loads a configuration file; a missing file at the default path gives the built-in
   /// defaults, a missing file anywhere else is an error.
@@ -34,20 +35,18 @@ public enum ConfigLoader {
   public static func parse(_ text: String, path: String) throws(ConfigError) -> DaemonConfig {
     let root: TOMLTable
     do {
-      root = try TOMLTable(string: text)
-    } catch let error as TOMLParseError {
+      root = try TOMLTable(parsing: text)
+    } catch {
       throw ConfigError(
         path: path,
         problems: [
           ConfigProblem(
-            key: "", line: error.source.begin.line, message: "not valid TOML: \(error.description)")
+            key: "", line: error.line, column: error.column,
+            message: "not valid TOML: \(error.message)")
         ])
-    } catch {
-      throw ConfigError(
-        path: path, problems: [ConfigProblem(key: "", message: "not valid TOML: \(error)")])
     }
-    let log = ProblemLog(text: text)
-    let config = read(ConfigReader(root, path: "", report: log), log: log)
+    let log = ProblemLog(root: root)
+    let config = read(ConfigReader(root, path: "", line: nil, report: log), log: log)
     guard log.problems.isEmpty else {
       let sorted = log.problems.enumerated().sorted {
         ($0.element.line ?? .max, $0.offset) < ($1.element.line ?? .max, $1.offset)
@@ -79,7 +78,7 @@ public enum ConfigLoader {
       for pad in Pad.allCases {
         guard let section = pads.table(pad.rawValue) else {
           if !pads.has(pad.rawValue) {
-            log.add(pads.key(pad.rawValue), "missing: every pad needs a button and a led")
+            pads.problem(pad.rawValue, "missing: every pad needs a button and a led")
           }
           continue
         }
@@ -118,7 +117,7 @@ public enum ConfigLoader {
       if let enabled = audio.bool("enabled") { config.settings.soundOn = enabled }
       if let device = audio.string("device") {
         if device.isEmpty {
-          log.add(audio.key("device"), "is empty; use an ALSA PCM name such as \"default\"")
+          audio.problem("device", "is empty; use an ALSA PCM name such as \"default\"")
         } else {
           config.audioDevice = device
         }
@@ -140,8 +139,8 @@ public enum ConfigLoader {
         if range.contains(players) {
           config.settings.players = players
         } else {
-          log.add(
-            game.key("players"),
+          game.problem(
+            "players",
             "\(players) does not fit \(config.settings.mode.rawValue), which takes "
               + (range.count == 1 ? "1 player" : "\(range.lowerBound) to \(range.upperBound)"))
         }
@@ -152,7 +151,7 @@ public enum ConfigLoader {
         if Settings.skillTargets.contains(target) {
           config.settings.skillTarget = target
         } else {
-          log.add(game.key("skill_target"), "\(target) is not one of 0 (endless), 8, 14, 20, 31")
+          game.problem("skill_target", "\(target) is not one of 0 (endless), 8, 14, 20, 31")
         }
       }
       game.rejectUnknownKeys()
@@ -188,8 +187,8 @@ public enum ConfigLoader {
   ) -> GPIOWiring.PadLines? {
     let button = readLine(section, "button", log: log)
     let led = readLine(section, "led", log: log)
-    if !section.has("button") { log.add(section.key("button"), "missing") }
-    if !section.has("led") { log.add(section.key("led"), "missing") }
+    if !section.has("button") { section.problem("button", "missing") }
+    if !section.has("led") { section.problem("led", "missing") }
     let bias = section.choice("bias", of: GPIOWiring.Bias.self) ?? defaults.bias
     let activeLow = section.bool("active_low") ?? defaults.activeLow
     let ledActiveLow = section.bool("led_active_low") ?? false
@@ -206,22 +205,22 @@ public enum ConfigLoader {
     guard let raw = section.raw(name) else { return nil }
     if let text = raw.string {
       guard !text.isEmpty else {
-        log.add(section.key(name), "is empty; name a line such as \"GPIO17\"")
+        section.problem(name, "is empty; name a line such as \"GPIO17\"")
         return nil
       }
       return .name(text)
     }
     guard let table = raw.table else {
-      log.add(
-        section.key(name),
+      section.problem(
+        name,
         "expected a line name such as \"GPIO17\" or { chip = \"...\", offset = 17 }, found \(describe(raw))"
       )
       return nil
     }
-    let line = ConfigReader(table, path: section.key(name), report: log)
+    let line = ConfigReader(table, path: section.key(name), line: raw.line, report: log)
     let chip = line.string("chip")
     let offset = line.int("offset", in: 0...1023)
-    if !line.has("offset") { log.add(line.key("offset"), "missing") }
+    if !line.has("offset") { line.problem("offset", "missing") }
     line.rejectUnknownKeys()
     guard let offset else { return nil }
     return .offset(offset, chip: chip.map(GPIOWiring.Chip.init))

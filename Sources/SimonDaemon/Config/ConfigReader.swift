@@ -1,21 +1,30 @@
-import TOMLKit
+import SimonTOML
 
 /// Reads one TOML table key by key, collecting every problem (wrong type, out of range,
-/// unknown key) instead of stopping at the first.
+/// unknown key) instead of stopping at the first, each at the line of its key.
 final class ConfigReader {
   private let table: TOMLTable
   private let path: String
+  private let line: Int?
   private let report: ProblemLog
   private var known: Set<String> = []
 
-  init(_ table: TOMLTable, path: String, report: ProblemLog) {
+  /// A reader of `table`, found at dotted key `path` ("" for the file), defined at `line`.
+  init(_ table: TOMLTable, path: String, line: Int?, report: ProblemLog) {
     self.table = table
     self.path = path
+    self.line = line
     self.report = report
   }
 
   /// The dotted key of one of this table's keys.
   func key(_ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
+
+  /// Reports a problem with one of the table's keys: at the key's line, or the table's
+  /// when the key is missing.
+  func problem(_ name: String, _ message: String) {
+    report.add(key(name), line: table[name]?.line ?? line, message)
+  }
 
   /// Whether the table has the key (it then counts as known).
   func has(_ name: String) -> Bool {
@@ -32,10 +41,10 @@ final class ConfigReader {
   }
 
   func int(_ name: String, in range: ClosedRange<Int>, unit: String = "") -> Int? {
-    guard let number = value(name, "a whole number", { $0.int }) else { return nil }
+    guard let number = value(name, "a whole number", { $0.integer }) else { return nil }
     guard range.contains(number) else {
-      report.add(
-        key(name),
+      problem(
+        name,
         "\(number) is out of range; it is from \(range.lowerBound) to \(range.upperBound)\(unit)")
       return nil
     }
@@ -48,20 +57,20 @@ final class ConfigReader {
     guard let text = string(name) else { return nil }
     guard let value = T(rawValue: text) else {
       let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-      report.add(key(name), "\"\(text)\" is not one of \(names)")
+      problem(name, "\"\(text)\" is not one of \(names)")
       return nil
     }
     return value
   }
 
-  /// A sub-table (a `[path.name]` section or an inline table).
+  /// A sub-table (a `[path.name]` section, a table of dotted keys or an inline table).
   func table(_ name: String) -> ConfigReader? {
     guard let value = value(name, "a table", { $0.table }) else { return nil }
-    return ConfigReader(value, path: key(name), report: report)
+    return ConfigReader(value, path: key(name), line: table[name]?.line, report: report)
   }
 
   /// The raw value of a key that takes several shapes; the caller checks it.
-  func raw(_ name: String) -> TOMLValueConvertible? {
+  func raw(_ name: String) -> TOMLValue? {
     known.insert(name)
     return table[name]
   }
@@ -70,17 +79,17 @@ final class ConfigReader {
   func rejectUnknownKeys() {
     for name in table.keys where !known.contains(name) {
       let expected = known.sorted().joined(separator: ", ")
-      report.add(key(name), "unknown key; \(path.isEmpty ? "the file" : path) takes \(expected)")
+      problem(name, "unknown key; \(path.isEmpty ? "the file" : path) takes \(expected)")
     }
   }
 
   private func value<T>(
-    _ name: String, _ expected: String, _ convert: (TOMLValueConvertible) -> T?
+    _ name: String, _ expected: String, _ convert: (TOMLValue) -> T?
   ) -> T? {
     known.insert(name)
     guard let raw = table[name] else { return nil }
     guard let value = convert(raw) else {
-      report.add(key(name), "expected \(expected), found \(describe(raw))")
+      problem(name, "expected \(expected), found \(describe(raw))")
       return nil
     }
     return value
@@ -88,26 +97,46 @@ final class ConfigReader {
 }
 
 /// Describes a TOML value's type for an error message.
-func describe(_ value: TOMLValueConvertible) -> String {
-  switch value.type {
+func describe(_ value: TOMLValue) -> String {
+  switch value.content {
   case .table: "a table"
   case .array: "an array"
   case .string: "a string"
-  case .int: "a whole number"
-  case .double: "a decimal number"
+  case .integer: "a whole number"
+  case .float: "a decimal number"
   case .bool: "true or false"
-  default: "a date or time"
+  case .dateTime: "a date or time"
   }
 }
 
-/// The problems found so far, with the line of each key where it can be found.
+/// The problems found so far, each with the line of its key where the file has one.
 final class ProblemLog {
-  private let lines: TOMLLineIndex
+  private let root: TOMLTable
   private(set) var problems: [ConfigProblem] = []
 
-  init(text: String) { lines = TOMLLineIndex(text) }
+  /// A log for the file whose root table is `root`.
+  init(root: TOMLTable) { self.root = root }
 
+  /// A problem at a key whose line the caller knows.
+  func add(_ key: String, line: Int?, _ message: String) {
+    problems.append(ConfigProblem(key: key, line: line, message: message))
+  }
+
+  /// A problem at a dotted key, at the line of that key, or of the nearest table on its
+  /// path that the file has.
   func add(_ key: String, _ message: String) {
-    problems.append(ConfigProblem(key: key, line: lines.line(of: key), message: message))
+    add(key, line: line(of: key), message)
+  }
+
+  private func line(of key: String) -> Int? {
+    var table = root
+    var line: Int?
+    for name in key.split(separator: ".") {
+      guard let value = table[String(name)] else { break }
+      line = value.line
+      guard let next = value.table else { break }
+      table = next
+    }
+    return line
   }
 }

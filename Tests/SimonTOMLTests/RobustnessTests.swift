@@ -1,0 +1,60 @@
+import SimonTOML
+import Testing
+
+@Suite("Reading any text")
+struct RobustnessTests {
+  static let document = #"""
+    # a bit of everything
+    title = "TOML \"Example\" \u00E9"
+    literal = 'C:\path'
+    multi = """
+    one \
+      two ""
+    """
+    raw = '''
+    x'''
+    numbers = [ 0x1F, 0o17, 0b101, -1_000, 6.02e23, -inf, nan ]
+    when = 1979-05-27T07:32:00.5-08:00
+    point = { x = 1, y.z = [ 2, { w = 'ʞ' } ] }
+    [server."alpha beta"]
+    ip = "10.0.0.1" # comment
+    [[products]]
+    name = "Hammer"
+    [products.size]
+    cm = 30
+    [[products]]
+    """#
+
+  @Test func everyPrefixOfADocumentReadsOrFailsWithAPlaceInIt() {
+    let scalars = Array(Self.document.unicodeScalars)
+    for length in 0...scalars.count {
+      var text = ""
+      text.unicodeScalars.append(contentsOf: scalars[..<length])
+      guard let error = failure(text) else { continue }
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      #expect((1...lines.count).contains(error.line), "\(error) for \(length) characters")
+      if (1...lines.count).contains(error.line) {
+        let count = lines[error.line - 1].unicodeScalars.count
+        #expect((1...count + 1).contains(error.column), "\(error) for \(length) characters")
+      }
+    }
+  }
+
+  @Test func theWholeDocumentReads() throws {
+    let table = try TOMLTable(parsing: Self.document)
+    #expect(table["multi"]?.string == "one two \"\"\n")
+    #expect(table["products"]?.array?.count == 2)
+  }
+
+  @Test func deepNestingIsAnErrorNotACrash() throws {
+    let depth = 100
+    let fine = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    #expect(try TOMLTable(parsing: "a = \(fine)")["a"] != nil)
+    let deep = String(repeating: "[", count: 100_000)
+    #expect(
+      failure("a = \(deep)")
+        == TOMLError(
+          line: 1, column: 105, message: "arrays and inline tables nest more than 100 deep here"))
+    #expect(failure("a = " + String(repeating: "{b = ", count: 200))?.column == 505)
+  }
+}
