@@ -57,6 +57,15 @@ let package = Package(
         "SimonDaemon",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      // As it ships (release): linked by lld with packed relative relocations (glibc
+      // 2.36+, Debian 12, Raspberry Pi OS bookworm). A static Swift runtime is a PIE with
+      // some 40 000 relative relocations; packed, the loader reads 8 KB instead of 1 MB,
+      // which is about 1 MB less resident memory for the life of the daemon.
+      linkerSettings: [
+        .unsafeFlags(
+          ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+          .when(platforms: [.linux], configuration: .release))
       ]),
     .executableTarget(
       name: "simonctl",

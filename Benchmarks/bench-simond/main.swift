@@ -107,5 +107,23 @@ print(
 print(
   "  worst: round \(worst.round), signal \(worst.position): \(format(worst.seen, 3)) ms; load average \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?")"
 )
+
+// 4. The host's own floor: how late a bare nanosleep of a signal's length wakes here. An
+// on-time error cannot be smaller than the wake-ups the kernel gives this machine.
+var lateWakes: [Double] = []
+for _ in 0..<60 {
+  var started = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &started)
+  var nap = timespec(tv_sec: 0, tv_nsec: 100_000_000)
+  nanosleep(&nap, nil)
+  var woke = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &woke)
+  let slept =
+    Double(woke.tv_sec - started.tv_sec) * 1000 + Double(woke.tv_nsec - started.tv_nsec) / 1e6
+  lateWakes.append(slept - 100)
+}
+print(
+  "  host floor: a bare 100 ms nanosleep wakes late by p50 \(format(percentile(lateWakes, 0.5), 3)) ms, p99 \(format(percentile(lateWakes, 0.99), 3)) ms, max \(format(lateWakes.max() ?? .nan, 3)) ms over \(lateWakes.count) sleeps"
+)
 daemon.signal(SIGTERM)
 _ = daemon.waitForExit(timeout: 2)

@@ -213,6 +213,24 @@ struct ConfigTests {
   @Test func aMissingFileIsAnErrorOnlyWhenNamed() throws {
     #expect(throws: ConfigError.self) { try ConfigLoader.load(path: "/nonexistent/simond.toml") }
   }
+
+  @Test func anEmptyDeviceOrPipeReadsAsDefaults() throws {
+    #expect(try ConfigLoader.load(path: "/dev/null") == .defaults)
+  }
+
+  @Test(arguments: [
+    ("/nonexistent/simond.toml", "/nonexistent/simond.toml: no such configuration file"),
+    ("/tmp", "/tmp: is a directory, not a configuration file"),
+    ("/dev/zero", "/dev/zero: is larger than 1024 KiB: not a configuration file"),
+  ])
+  func aFileThatCannotBeReadSaysWhy(_ path: String, _ expected: String) {
+    do {
+      _ = try ConfigLoader.load(path: path)
+      Issue.record("\(path) was read")
+    } catch {
+      #expect("\(error)".contains(expected), "\(error)")
+    }
+  }
 }
 
 /// The package's root directory, from this file's path.

@@ -13,15 +13,19 @@ public enum ConfigLoader {
   /// - Throws: `ConfigError` listing every problem.
   public static func load(path: String?) throws(ConfigError) -> DaemonConfig {
     let file = path ?? DaemonConfig.defaultPath
-    guard FileManager.default.fileExists(atPath: file) else {
-      if path == nil { return .defaults }
-      throw ConfigError(
-        path: file, problems: [ConfigProblem(key: "", message: "no such configuration file")])
-    }
-    guard let data = FileManager.default.contents(atPath: file) else {
-      throw ConfigError(
-        path: file,
-        problems: [ConfigProblem(key: "", message: "cannot be read (check its permissions)")])
+    let data: [UInt8]
+    switch ConfigFile.read(file) {
+    case .success(let bytes): data = bytes
+    case .failure(.missing) where path == nil: return .defaults
+    case .failure(let failure):
+      let message =
+        switch failure {
+        case .missing: "no such configuration file"
+        case .directory: "is a directory, not a configuration file"
+        case .unreadable(let reason): "cannot be read: \(reason)"
+        case .tooLarge: "is larger than \(ConfigFile.limit / 1024) KiB: not a configuration file"
+        }
+      throw ConfigError(path: file, problems: [ConfigProblem(key: "", message: message)])
     }
     guard let text = String(validating: data, as: UTF8.self) else {
       throw ConfigError(

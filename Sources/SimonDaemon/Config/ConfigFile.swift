@@ -1,0 +1,47 @@
+import Glibc
+
+/// Reads a configuration file's bytes: a regular file, or anything else that can be read
+/// to its end, such as `/dev/null` or a pipe (`--config <(...)`), up to `limit` bytes.
+enum ConfigFile {
+  /// The most a configuration file may hold; far more than any real one.
+  static let limit = 1 << 20
+
+  /// Why a configuration file could not be read.
+  enum Failure: Error, Equatable {
+    /// Nothing at the path.
+    case missing
+    /// It could not be opened or read; the system's reason.
+    case unreadable(String)
+    /// It is a directory.
+    case directory
+    /// It holds more than `limit` bytes.
+    case tooLarge
+  }
+
+  /// The file's bytes, or why they could not be read.
+  static func read(_ path: String) -> Result<[UInt8], Failure> {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return .failure(failure(errno)) }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 16_384)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .failure(failure(errno))
+      }
+      if count == 0 { return .success(bytes) }
+      bytes += chunk[..<count]
+      if bytes.count > limit { return .failure(.tooLarge) }
+    }
+  }
+
+  private static func failure(_ code: Int32) -> Failure {
+    switch code {
+    case ENOENT: .missing
+    case EISDIR: .directory
+    default: .unreadable(String(cString: strerror(code)))
+    }
+  }
+}
