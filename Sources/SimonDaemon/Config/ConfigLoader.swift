@@ -1,4 +1,3 @@
-import FoundationEssentials
 import SimonGPIO
 import SimonGame
 import SimonTOML
