@@ -40,6 +40,9 @@ let package = Package(
         "SimonGame", "SimonHardware", "CALSA",
         .product(name: "Logging", package: "swift-log"),
       ]),
+    // The control socket's protocol (SPEC section 10) and its client: for simonctl, the
+    // cabinet screen and the venue bridge.
+    .target(name: "SimonControl", dependencies: ["SimonGame", "SimonScores", "SimonSim"]),
     // The terminal cabinet of `simonctl play` and `status`: keys, screen, report (pure).
     .target(name: "SimonTerminal", dependencies: ["SimonGame", "SimonSim"]),
     // The runner and everything the daemon and the operator tool share.
@@ -47,8 +50,9 @@ let package = Package(
       name: "SimonDaemon",
       dependencies: [
         "SimonGame", "SimonHardware", "SimonSim", "SimonGPIO", "SimonScores", "SimonAudio",
-        "SimonTOML",
+        "SimonTOML", "SimonControl",
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]),
     .executableTarget(
@@ -71,7 +75,7 @@ let package = Package(
       name: "simonctl",
       dependencies: [
         "SimonDaemon", "SimonGPIO", "SimonHardware", "SimonGame", "SimonScores", "SimonAudio",
-        "SimonSim", "SimonTerminal",
+        "SimonSim", "SimonTerminal", "SimonControl",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(

@@ -1,20 +1,22 @@
-import FoundationEssentials
 import Glibc
 import Logging
-import SimonGPIO
+import ServiceLifecycle
+import SimonControl
 import SimonGame
 import SimonHardware
 import SimonScores
 import SimonSim
 import UnixSignals
 
-/// The daemon: loads the configuration, brings up the hardware, runs the game until
-/// SIGTERM or SIGINT, reloads on SIGHUP. Returns the process's exit code.
+/// The daemon: loads the configuration, brings up the hardware and the control socket,
+/// runs the game until SIGTERM or SIGINT, reloads on SIGHUP. Returns the process's exit
+/// code.
 ///
-/// Promises: `READY=1` only once the hardware is up; a bad configuration exits 78 with
-/// every problem logged; missing hardware exits 69 naming what is missing; on SIGTERM
-/// the running game is recorded as ended by shutdown, the lights go off, the lines are
-/// released and the exit code is 0, within a second.
+/// Promises: `READY=1` only once the hardware and the control socket are up; a bad
+/// configuration exits 78 with every problem logged; missing hardware (or a control
+/// socket another simond serves) exits 69 naming what is missing; on SIGTERM the running
+/// game is recorded as ended by shutdown, the lights go off, the lines are released and
+/// the exit code is 0, within a second.
 public enum Daemon {
   /// Runs the daemon to the end.
   public static func run(_ options: DaemonOptions, environment: [String: String]) async -> Int32 {
@@ -38,6 +40,7 @@ public enum Daemon {
       return DaemonExit.cantCreate
     }
     let archive = GameArchive(directory: stateDirectory, logger: logger)
+    archive.migrateSettings(base: config.settings)
 
     let hardware: Hardware
     do {
@@ -49,90 +52,75 @@ public enum Daemon {
     }
     defer { hardware.close() }
 
-    let settings = archive.settings(base: config.settings)
+    let journal = Journal()
     var cabinet = config.cabinet
     cabinet.playerNames = []
     let game = Game(
-      settings: settings, cabinet: cabinet, bests: archive.allTimeBests(), random: SeededRandom())
-    let (notices, noticeSink) = AsyncStream.makeStream(of: RunnerNotice.self)
+      settings: config.settings, cabinet: cabinet, bests: archive.allTimeBests(),
+      random: SeededRandom())
     let runner = Runner(
       game: game,
       debouncer: Debouncer(defaultWindow: config.debounce, window: config.debounceByInput),
       lights: hardware.lights, speaker: hardware.speaker, clock: MonotonicClock(),
-      levelOf: hardware.levelOf,
-      notify: { [simServer = hardware.simServer] notice in
-        // The socket hears of a new state in order with the lights; the rest may wait.
-        if case .status(let status) = notice { simServer?.publish(status) }
-        noticeSink.yield(notice)
-      })
-    await runner.start()
+      levelOf: hardware.levelOf, journal: journal)
+    let context = CabinetContext(
+      options: options, config: config, runner: runner, journal: journal, archive: archive,
+      notifier: notifier, logger: logger)
+    let settings = archive.settings(base: config.settings)
+    await runner.apply(settings.values)
 
-    let handler = NoticeHandler(
-      archive: archive, simServer: hardware.simServer, notifier: notifier, logger: logger)
-    let noticeTask = Task { await handler.handle(notices, runner: runner) }
-    let inputTask = Task { await runner.consume(hardware.inputs.edges()) }
-    let watchdogTask = notifier.watchdogInterval.map { interval in
-      Task {
-        while !Task.isCancelled {
-          notifier.watchdog()
-          try? await Task.sleep(for: interval)
-        }
-      }
+    let controlPath =
+      options.controlSocket
+      ?? ControlSocketPath.daemonPath(environment: environment, uid: getuid())
+    let control: ControlServer
+    do {
+      let hello = ControlHello(
+        protocolVersion: ControlProtocol.version, cabinet: cabinetID(), version: simonVersion,
+        stateDirectory: stateDirectory, hardware: options.hardware.rawValue)
+      control = try ControlServer(
+        path: controlPath,
+        shown: ControlServer.Shown(
+          hello: hello, view: await runner.view, settings: ControlSettings(settings)))
+    } catch {
+      logger.error("control socket: \(error); give another path with --control-socket")
+      return DaemonExit.unavailable
     }
+    defer { control.close() }
+    journal.watch { entry in control.publish(entry) }
+    if let shows = hardware.shows { journal.watch(shows) }
+    let watcher = JournalWatcher(context: context, watch: journal.stream(buffering: .everything))
+    let reloads = await UnixSignalsSequence(trapping: .sighup)
+    let ready =
+      "ready: \(options.hardware.rawValue) cabinet, sound \(hardware.speakerDescription), state in \(stateDirectory), control socket \(controlPath)"
 
-    let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint, .sighup)
-    notifier.ready(status: await runner.status.summary)
-    logger.info(
-      "ready: \(options.hardware.rawValue) cabinet, sound \(hardware.speakerDescription), state in \(stateDirectory)"
-    )
-
-    var currentConfig = config
-    for await signal in signals {
-      if signal == .sighup {
-        notifier.reloading()
-        currentConfig = await reload(
-          options, previous: currentConfig, runner: runner, archive: archive, logger: logger)
-        notifier.ready(status: await runner.status.summary)
-        continue
-      }
-      logger.info("stopping on \(signal)")
-      notifier.stopping()
-      break
+    let group = ServiceGroup(
+      configuration: ServiceGroupConfiguration(
+        services: [
+          .init(service: watcher, serviceName: "journal"),
+          .init(service: ControlService(server: control, context: context), serviceName: "control"),
+          .init(
+            service: RunnerService(context: context, inputs: hardware.inputs, ready: ready),
+            serviceName: "runner"
+          ),
+          .init(service: ReloadService(context: context, signals: reloads), serviceName: "reload"),
+          .init(service: WatchdogService(notifier: notifier), serviceName: "watchdog"),
+        ],
+        gracefulShutdownSignals: [.sigterm, .sigint], cancellationSignals: [], logger: logger))
+    do {
+      try await group.run()
+    } catch {
+      logger.error("stopped on an internal fault: \(error)")
+      await runner.shutdown()
+      return DaemonExit.software
     }
-
-    await runner.shutdown()
-    inputTask.cancel()
-    watchdogTask?.cancel()
-    noticeSink.finish()
-    await noticeTask.value
+    journal.finish()
     return DaemonExit.success
   }
 
-  /// Rereads the configuration and the stored settings; a bad configuration keeps the
-  /// one in force. Wiring and sound device changes need a restart.
-  private static func reload(
-    _ options: DaemonOptions, previous: DaemonConfig, runner: Runner<MonotonicClock>,
-    archive: GameArchive, logger: Logger
-  ) async -> DaemonConfig {
-    let config: DaemonConfig
-    do {
-      config = try ConfigLoader.load(path: options.configPath)
-    } catch {
-      for problem in error.problems { logger.error("\(error.path): \(problem)") }
-      logger.error("reload: configuration has problems; keeping the one in force")
-      return previous
-    }
-    if config.wiring != previous.wiring || config.audioDevice != previous.audioDevice
-      || config.debounce != previous.debounce || config.debounceByInput != previous.debounceByInput
-    {
-      logger.warning("reload: wiring, debounce and sound device changes take effect on restart")
-    }
-    await runner.apply(archive.settings(base: config.settings))
-    var cabinet = previous.cabinet
-    cabinet.attractAfter = config.attractAfter
-    await runner.apply(cabinet)
-    await runner.apply(bests: archive.allTimeBests())
-    logger.info("reloaded configuration and settings")
-    return config
+  /// The cabinet's id in the control socket's hello: the host's name.
+  private static func cabinetID() -> String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "cabinet" }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }

@@ -30,14 +30,17 @@ public struct DaemonOptions: Sendable {
   public var audio: Audio
   /// The simulated cabinet's socket, or nil for the default.
   public var simSocket: String?
+  /// The control socket, or nil for the default (`ControlSocketPath.daemonPath`).
+  public var controlSocket: String?
   /// The lowest log level written.
   public var logLevel: Logger.Level
 
   /// Options with every value given.
   public init(
     configPath: String?, stateDirectory: String?, hardware: Hardware, audio: Audio,
-    simSocket: String?, logLevel: Logger.Level
+    simSocket: String?, controlSocket: String? = nil, logLevel: Logger.Level
   ) {
+    self.controlSocket = controlSocket
     self.configPath = configPath
     self.stateDirectory = stateDirectory
     self.hardware = hardware

@@ -5,15 +5,20 @@ import SimonScores
 import Synchronization
 
 /// The daemon's side of the state directory: records games, keeps this power-on's
-/// bests, reads and saves settings. Faults are logged and never stop the game.
+/// bests, reads and changes settings, names games, finds players. Faults in the game's
+/// own path (recording, the menu's settings) are logged and never stop the game; the
+/// changes a tool asks for throw, so the tool hears why.
 final class GameArchive: Sendable {
-  private let scores: ScoreStore
-  private let settingsStore: SettingsStore
-  private let players: PlayerStore
+  /// The state directory.
+  let directory: String
+  let scores: ScoreStore
+  let settingsStore: SettingsStore
+  let players: PlayerStore
   private let sessionBests = Mutex(SessionBests())
   private let logger: Logger
 
   init(directory: String, logger: Logger) {
+    self.directory = directory
     self.logger = logger
     let report: @Sendable (StateProblem) -> Void = { problem in
       logger.error("\(problem)")
@@ -23,43 +28,71 @@ final class GameArchive: Sendable {
     players = PlayerStore(directory: directory, onProblem: report)
   }
 
-  /// Stores a finished game, ended now; returns its record as JSON for the socket.
-  func record(_ result: GameResult, newBest: Bool) -> String? {
+  /// Stores a finished game, ended now.
+  /// - Returns: what the game-over lines carry; without a record when it could not be
+  ///   stored (logged).
+  func record(_ result: GameResult, newBest: Bool) -> RecordedGame {
     let endedAt = Date()
     let startedAt = endedAt.addingTimeInterval(-result.duration.seconds)
+    let sessionBest = sessionBests.withLock { $0.note(result) }
     do {
       let outcome = try scores.record(result, startedAt: startedAt, endedAt: endedAt)
       let place = outcome.rank.map { ", #\($0) in its table" } ?? ""
-      let sessionBest = sessionBests.withLock { $0.note(result) }
+      let best =
+        outcome.isNewAllTimeBest
+        ? ", a new all-time best" : sessionBest ? ", the best since power-on" : ""
       logger.info(
-        "game over: \(result.name), \(result.points) points, \(result.rounds) rounds, \(result.ending.rawValue)\(place)\(outcome.isNewAllTimeBest ? ", a new all-time best" : sessionBest ? ", the best since power-on" : "")"
+        "game over: \(result.name), \(result.points) points, \(result.rounds) rounds, \(result.ending.rawValue)\(place)\(best)"
       )
-      return outcome.record.json
+      return RecordedGame(
+        result: result, record: outcome.record, rank: outcome.rank,
+        newBest: outcome.isNewAllTimeBest)
     } catch {
       logger.error("could not record the game (\(result.points) points): \(error)")
-      return nil
+      return RecordedGame(result: result, record: nil, rank: nil, newBest: newBest)
     }
   }
+
+  // MARK: Settings
 
   /// The stored settings over `base`; `base` alone when they cannot be read.
-  func settings(base: Settings) -> Settings {
+  func settings(base: Settings) -> SettingsInForce {
     do {
-      return try settingsStore.settings(base: base)
+      let stored = try settingsStore.load()
+      return SettingsInForce(values: stored.applied(to: base), changed: stored.storedKeys)
     } catch {
       logger.error("could not read the settings, using the configuration's: \(error)")
-      return base
+      return SettingsInForce(values: base, changed: [])
     }
   }
 
-  /// Persists settings changed at the cabinet.
-  func save(_ settings: Settings) {
+  /// Stores what the cabinet's menu chose: only what differs from `previous`.
+  func saveChosen(_ chosen: Settings, previous: Settings) {
     do {
-      try settingsStore.save(settings)
-      logger.info("settings changed at the cabinet: saved")
+      let keys = try settingsStore.record(chosen, over: previous)
+      let list = keys.map { "\($0.rawValue) = \($0.value(in: chosen))" }.joined(separator: ", ")
+      logger.info("settings changed at the cabinet: \(list)")
     } catch {
-      logger.error("could not save the settings: \(error)")
+      logger.error("could not save the settings chosen at the cabinet: \(error)")
     }
   }
+
+  /// Prunes a settings file written whole by version 0.1.0 (logged).
+  func migrateSettings(base: Settings) {
+    do {
+      let dropped = try settingsStore.migrate(base: base)
+      if !dropped.isEmpty {
+        let names = dropped.map(\.rawValue).joined(separator: ", ")
+        logger.notice(
+          "settings.json: \(names) equal the configuration and follow it again (the file was written whole by version 0.1.0)"
+        )
+      }
+    } catch {
+      logger.error("could not update settings.json: \(error)")
+    }
+  }
+
+  // MARK: Players and scores
 
   /// The registered player whose pad code this is, or nil (logged).
   func player(withCode pads: [Pad]) -> String? {
@@ -75,8 +108,8 @@ final class GameArchive: Sendable {
     }
   }
 
-  /// Every table's all-time best points; none when the scores cannot be read.
-  func allTimeBests() -> [TableKey: Int] {
+  /// Every table's all-time best; none when the scores cannot be read.
+  func allTimeBests() -> [TableKey: Standing] {
     do {
       return try scores.allTimeBests()
     } catch {

@@ -13,7 +13,9 @@ struct Hardware: Sendable {
   let lights: any Lights
   let speaker: (any Speaker)?
   let speakerDescription: String
-  let simServer: SimCabinetServer?
+  /// What the backend shows of the journal beyond lamps and tones (the simulated
+  /// cabinet's state and game-over lines); called as a journal sink.
+  let shows: (@Sendable (Journal.Entry) -> Void)?
   let close: @Sendable () -> Void
   /// Reads an input's level now, where the backend can (GPIO).
   var levelOf: (@Sendable (Input) -> Bool?)? = nil
@@ -40,7 +42,7 @@ struct Hardware: Sendable {
       let cabinet = try GPIOCabinet(wiring: config.wiring, consumer: "simond")
       return Hardware(
         inputs: cabinet, lights: cabinet, speaker: sound, speakerDescription: soundDescription,
-        simServer: nil,
+        shows: nil,
         close: {
           cabinet.close()
           closeSound()
@@ -54,7 +56,15 @@ struct Hardware: Sendable {
       let speakers: [any Speaker] = [server] + (sound.map { [$0] } ?? [])
       return Hardware(
         inputs: server, lights: server, speaker: SpeakerGroup(speakers: speakers),
-        speakerDescription: soundDescription + ", tones on the socket", simServer: server,
+        speakerDescription: soundDescription + ", tones on the socket",
+        shows: { entry in
+          switch entry.happening {
+          case .status(let status): server.publish(status)
+          case .recorded(let game):
+            if let record = game.record { server.publish(gameOver: record.json) }
+          default: break
+          }
+        },
         close: {
           server.close()
           closeSound()
@@ -64,7 +74,7 @@ struct Hardware: Sendable {
       return Hardware(
         inputs: cabinet, lights: cabinet,
         speaker: SpeakerGroup(speakers: [cabinet] + (sound.map { [$0] } ?? [])),
-        speakerDescription: soundDescription, simServer: nil, close: closeSound)
+        speakerDescription: soundDescription, shows: nil, close: closeSound)
     }
   }
 }

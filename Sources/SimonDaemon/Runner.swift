@@ -16,21 +16,34 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
     case debounce(Debouncer.Timer)
   }
 
+  /// Where the runner is in its life.
+  private enum Lifecycle {
+    /// Made, not started: events are ignored.
+    case created
+    /// Started: events reach the game, timers run.
+    case running
+    /// Shut down: the game was ended and the cabinet darkened; nothing happens any more.
+    case stopped
+  }
+
   private var game: Game
   private var debouncer: Debouncer
   private let lights: any Lights
   private let speaker: (any Speaker)?
   private let clock: C
   private let levelOf: (@Sendable (Input) -> Bool?)?
-  private let notify: @Sendable (RunnerNotice) -> Void
+  private let journal: Journal
   private var deadlines = Deadlines<Timer>()
   private var timerTask: Task<Void, Never>?
   private var generation: UInt64 = 0
   private var sleepingUntil: Duration?
   private var lastEventTime: Duration = .zero
   private var faultyLights: Set<Pad> = []
-  private var started = false
-  private var stopped = false
+  private var lifecycle = Lifecycle.created
+  /// The view last put in the journal, to publish only changes.
+  private var shownView: CabinetView?
+  /// The settings in force before the event being handled.
+  private var settingsBefore: Settings
 
   /// How far ahead the timer task sleeps when nothing is due: one wake-up a day at most.
   private static var idleNap: Duration { .seconds(86_400) }
@@ -45,12 +58,10 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
   ///   - levelOf: reads an input's level now (true while pressed), where the backend
   ///     can: when a debounce window closes, that level, not the last edge, decides, as
   ///     the kernel can lose an edge of a bouncing switch.
-  ///   - notify: called, on the runner, for everything the daemon should know; it must
-  ///     return quickly.
+  ///   - journal: where everything the runner does is told, in the order it does it.
   public init(
     game: Game, debouncer: Debouncer = Debouncer(), lights: any Lights, speaker: (any Speaker)?,
-    clock: C, levelOf: (@Sendable (Input) -> Bool?)? = nil,
-    notify: @escaping @Sendable (RunnerNotice) -> Void = { _ in }
+    clock: C, levelOf: (@Sendable (Input) -> Bool?)? = nil, journal: Journal
   ) {
     self.game = game
     self.debouncer = debouncer
@@ -58,27 +69,31 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
     self.speaker = speaker
     self.clock = clock
     self.levelOf = levelOf
-    self.notify = notify
+    self.journal = journal
+    settingsBefore = game.settings
   }
 
   /// Puts the cabinet in its idle state and starts keeping time. Call once.
   public func start() {
-    guard !started else { return }
-    started = true
+    guard lifecycle == .created else { return }
+    lifecycle = .running
     lastEventTime = clock.now.sinceBoot
     perform(game.start(), at: lastEventTime)
+    publishView()
     restartTimerTask()
   }
 
+  private var isRunning: Bool { lifecycle == .running }
+
   /// Takes one raw edge from a backend.
   public func receive(_ edge: InputEdge) {
-    guard started, !stopped else { return }
+    guard isRunning else { return }
     let time = max(edge.at.sinceBoot, lastEventTime)
     let wasStuck = debouncer.isStuck(edge.input)
     let (outputs, requests) = debouncer.edge(edge.input, pressed: edge.pressed, at: time)
     apply(requests)
     deliver(outputs)
-    if wasStuck, !debouncer.isStuck(edge.input) { notify(.unstuck(edge.input)) }
+    if wasStuck, !debouncer.isStuck(edge.input) { tell(.unstuck(edge.input)) }
     rescheduleIfEarlier()
   }
 
@@ -90,39 +105,77 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
   /// Ends the running game as "shutdown" (its record is notified), turns every light off,
   /// silences the speaker and stops the timers. Nothing happens after it.
   public func shutdown() {
-    guard !stopped else { return }
-    let time = max(clock.now.sinceBoot, lastEventTime)
-    perform(game.handle(.shutdown(at: time)), at: time)
+    guard lifecycle != .stopped else { return }
+    if lifecycle == .running {
+      let time = max(clock.now.sinceBoot, lastEventTime)
+      send(.shutdown(at: time))
+    }
     for pad in Pad.allCases { drive(pad, on: false) }
     speaker?.stopTone()
-    stopped = true
+    lifecycle = .stopped
     timerTask?.cancel()
     timerTask = nil
   }
 
-  /// Changes the settings the next game starts with (a reload); a game in progress keeps
-  /// its own.
-  public func apply(_ settings: Settings) { game.apply(settings) }
+  /// Changes the settings the next game starts with; a game in progress keeps its own.
+  public func apply(_ settings: Settings) {
+    game.apply(settings)
+    settingsBefore = settings
+    publishView()
+  }
 
-  /// Replaces who is playing and the cabinet's inputs for the next game.
-  public func apply(_ cabinet: Cabinet) { game.cabinet = cabinet }
+  /// Changes the cabinet's description (its inputs, the attract time); who is signed in
+  /// stays.
+  public func apply(_ cabinet: Cabinet) {
+    var cabinet = cabinet
+    cabinet.playerNames = game.cabinet.playerNames
+    cabinet.teamName = game.cabinet.teamName
+    game.cabinet = cabinet
+    publishView()
+  }
 
-  /// Answers a `codeEntered` notice: the player whose code it was, or nil for none.
+  /// Seats players for the next games, in turn order (sign-in by a tool); an empty list
+  /// signs everyone out. Check the roster with `Settings.rosterProblem` first.
+  public func seat(_ names: [String]) {
+    game.cabinet.playerNames = names
+    publishView()
+  }
+
+  /// Names the coop team of the next games.
+  public func nameTeam(_ name: String) {
+    game.cabinet.teamName = name
+    publishView()
+  }
+
+  /// Answers a `codeEntered` happening: the player whose code it was, or nil for none.
   public func signIn(_ name: String?) {
-    guard started, !stopped else { return }
+    guard isRunning else { return }
     let time = max(clock.now.sinceBoot, lastEventTime)
     send(.signedIn(name, at: time))
     rescheduleIfEarlier()
   }
 
+  /// Takes note of a stored game: it may be its table's new best.
+  public func note(_ result: GameResult) {
+    if Ranking.isNewBest(result.standing, over: game.bests[result.table]) {
+      game.bests[result.table] = result.standing
+    }
+  }
+
   /// Replaces the all-time bests (after the scores were reset, say).
-  public func apply(bests: [TableKey: Int]) { game.bests = bests }
+  public func apply(bests: [TableKey: Standing]) { game.bests = bests }
 
   /// What the game is doing.
   public var status: Status { game.status }
 
+  /// What the cabinet shows, for screens and operators.
+  public var view: CabinetView { game.view }
+
   /// The settings new games start with.
   public var settings: Settings { game.settings }
+
+  /// The cabinet's description and who is signed in.
+  public var cabinet: Cabinet { game.cabinet }
 
   // MARK: Events and effects
 
@@ -131,14 +184,28 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
       switch output {
       case .pressed(let input, let at): send(.pressed(input, at: at))
       case .released(let input, let at): send(.released(input, at: at))
-      case .stuck(let input, _): notify(.stuck(input))
+      case .stuck(let input, _): tell(.stuck(input))
       }
     }
   }
 
   private func send(_ event: Event) {
     lastEventTime = max(lastEventTime, event.time)
+    settingsBefore = game.settings
     perform(game.handle(event), at: event.time)
+    publishView()
+  }
+
+  private func tell(_ happening: Happening) {
+    journal.append(happening, at: clock.now)
+  }
+
+  /// Tells the journal what the cabinet shows, when that changed.
+  private func publishView() {
+    let view = game.view
+    guard view != shownView else { return }
+    shownView = view
+    tell(.view(view))
   }
 
   private func perform(_ effects: [Effect], at time: Duration) {
@@ -146,25 +213,29 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
       switch effect {
       case .light(let pad, let on):
         drive(pad, on: on)
+        tell(.light(pad, on: on))
       case .tone(let tone):
         let settings = game.settings
         if settings.soundOn {
-          speaker?.startTone(hertz: settings.toneSet.hertz(of: tone), volume: settings.volume)
+          let hertz = settings.toneSet.hertz(of: tone)
+          speaker?.startTone(hertz: hertz, volume: settings.volume)
+          tell(.tone(hertz))
         }
       case .silence:
         speaker?.stopTone()
+        tell(.tone(nil))
       case .startTimer(let timer, let after):
         deadlines.set(.game(timer), at: time + after)
       case .cancelTimer(let timer):
         deadlines.cancel(.game(timer))
       case .status(let status):
-        notify(.status(status))
+        tell(.status(status))
       case .record(let result, let newBest):
-        notify(.record(result, newBest: newBest))
+        tell(.gameEnded(result, newBest: newBest))
       case .settingsChanged(let settings):
-        notify(.settingsChanged(settings))
+        tell(.settingsChosen(settings, previous: settingsBefore))
       case .codeEntered(let code):
-        notify(.codeEntered(code))
+        tell(.codeEntered(code))
       }
     }
   }
@@ -174,10 +245,10 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
       try lights.set(pad, on: on)
       faultyLights.remove(pad)
     } catch let error as HardwareError {
-      if faultyLights.insert(pad).inserted { notify(.lightFault(pad, error)) }
+      if faultyLights.insert(pad).inserted { tell(.lightFault(pad, error)) }
     } catch {
       if faultyLights.insert(pad).inserted {
-        notify(.lightFault(pad, HardwareError(.io, "\(error)")))
+        tell(.lightFault(pad, HardwareError(.io, "\(error)")))
       }
     }
   }
@@ -196,7 +267,7 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
   /// Fires, in deadline order, every timer due by now; each sees its own deadline.
   private func fireDueTimers() {
     let now = clock.now.sinceBoot
-    while !stopped, let due = deadlines.takeDue(upTo: now) {
+    while isRunning, let due = deadlines.takeDue(upTo: now) {
       let time = max(due.deadline, lastEventTime)
       switch due.key {
       case .game(let timer):
@@ -233,7 +304,7 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
   /// The timer task: sleeps until the earliest deadline, fires what is due, repeats.
   /// A task replaced by a newer generation stops at its next turn.
   private func keepTime(_ myGeneration: UInt64) async {
-    while !Task.isCancelled, !stopped, generation == myGeneration {
+    while !Task.isCancelled, isRunning, generation == myGeneration {
       let target = deadlines.earliest ?? clock.now.sinceBoot + Self.idleNap
       sleepingUntil = target
       do {

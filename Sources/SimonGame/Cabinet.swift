@@ -15,7 +15,8 @@ public struct Cabinet: Equatable, Sendable {
   /// only the four pads, attract after 60 s, and nobody signed in.
   public init(
     hasStartButton: Bool = false, hasJoystick: Bool = false,
-    attractAfter: Duration = .seconds(60), playerNames: [String] = [], teamName: String = "Team"
+    attractAfter: Duration = .seconds(60), playerNames: [String] = [],
+    teamName: String = Cabinet.defaultTeamName
   ) {
     self.hasStartButton = hasStartButton
     self.hasJoystick = hasJoystick
@@ -23,6 +24,9 @@ public struct Cabinet: Equatable, Sendable {
     self.playerNames = playerNames
     self.teamName = teamName
   }
+
+  /// The name of a coop team nobody named.
+  public static let defaultTeamName = "Team"
 
   /// The name of a lone player nobody signed in: "Player"; in a group, "Player 2"...
   public static let unnamedPlayer = "Player"

@@ -57,8 +57,9 @@ extension Game {
 
   mutating func enterAttract() {
     darken()
-    // Nobody has played for a while: whoever signed in has walked away.
+    // Nobody has played for a while: whoever signed in has walked away, team and all.
     cabinet.playerNames = []
+    cabinet.teamName = Cabinet.defaultTeamName
     stage = .attract
     attractStep = 0
     setStatus(.attract)

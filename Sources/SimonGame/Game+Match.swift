@@ -182,9 +182,8 @@ extension Game {
     match.ending = ending
     self.match = match
     let result = match.result(at: now, ending: ending)
-    let key = TableKey(mode: result.mode, difficulty: result.difficulty)
-    let newBest = result.points > (bests[key] ?? 0)
-    if newBest { bests[key] = result.points }
+    let newBest = Ranking.isNewBest(result.standing, over: bests[result.table])
+    if newBest { bests[result.table] = result.standing }
     record(result, newBest: newBest)
     setStatus(.gameover)
     playScript(steps + (newBest ? Scripts.celebration : []), then: .gameOver, at: now)

@@ -84,6 +84,18 @@ extension Game {
     }
   }
 
+  /// What a choice of a page means, for people: "coop", "hard", "3", "off", "50 %".
+  func menuValue(_ page: Menu.Page, choice: Int) -> String {
+    switch page {
+    case .mode: menuModes.indices.contains(choice) ? menuModes[choice].rawValue : ""
+    case .difficulty:
+      Difficulty.allCases.indices.contains(choice) ? Difficulty.allCases[choice].rawValue : ""
+    case .players: String(choice + 1)
+    case .sound:
+      choice == 0 ? "off" : "\(Self.menuVolumes[min(choice, Self.menuVolumes.count) - 1]) %"
+    }
+  }
+
   /// Choice k lights pad k; the fifth choice lights all four.
   private mutating func showMenuChoice() {
     guard let menu else { return }

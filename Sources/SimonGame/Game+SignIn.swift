@@ -35,20 +35,36 @@ extension Game {
     enterIdle()
   }
 
-  /// The daemon's answer: a name signs the player in (the pads flash twice); nil is an
+  /// The daemon's answer: a name takes the next seat of the roster (the pads flash twice
+  /// for a lone player, or blink the seat's number in a multi-player mode); nil is an
   /// unknown code (a short razz).
   mutating func signedIn(_ name: String?, at now: Duration) {
-    guard stage == .idle else {
-      if let name { cabinet.playerNames = [name] }
-      return
-    }
+    var seat: Int?
+    if let name { seat = self.seat(name) }
+    guard stage == .idle else { return }
     darken()
-    if let name {
-      cabinet.playerNames = [name]
-      playScript(Scripts.welcome, then: .idle, at: now)
+    if let seat {
+      let welcome = settings.effectivePlayers > 1 ? Scripts.cue(player: seat) : Scripts.welcome
+      playScript(welcome, then: .idle, at: now)
     } else {
       playScript(Scripts.unknownCode, then: .idle, at: now)
     }
+  }
+
+  /// Seats a signed-in player: alone in one-player modes; otherwise in the next empty
+  /// seat, or a fresh roster once every seat is taken. A player already seated keeps
+  /// their seat.
+  /// - Returns: the 1-based seat.
+  mutating func seat(_ name: String) -> Int {
+    let count = settings.effectivePlayers
+    if count == 1 {
+      cabinet.playerNames = [name]
+      return 1
+    }
+    if let seated = cabinet.playerNames.firstIndex(of: name) { return seated + 1 }
+    if cabinet.playerNames.count >= count { cabinet.playerNames = [] }
+    cabinet.playerNames.append(name)
+    return cabinet.playerNames.count
   }
 }
 

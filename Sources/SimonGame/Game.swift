@@ -10,9 +10,9 @@ public struct Game: Sendable {
   public internal(set) var settings: Settings
   /// The cabinet's inputs and the names of who is playing.
   public var cabinet: Cabinet
-  /// The all-time best points of each table, to tell a new best; the game raises an
-  /// entry when one of its games beats it.
-  public var bests: [TableKey: Int]
+  /// The all-time best of each table, to tell a new best (`Ranking.isNewBest`); the game
+  /// raises an entry when one of its games beats it.
+  public var bests: [TableKey: Standing]
   /// The sequence of the last game, for the `last` button.
   public internal(set) var lastSequence: [Pad] = []
   /// The longest sequence a player repeated correctly since the game was created, for
@@ -65,10 +65,10 @@ public struct Game: Sendable {
   /// - Parameters:
   ///   - settings: what new games start with.
   ///   - cabinet: what is wired, and who plays.
-  ///   - bests: all-time best points per table, from the score store.
+  ///   - bests: the all-time best of each table, from the score store.
   ///   - random: the source of every sequence.
   public init(
-    settings: Settings = .defaults, cabinet: Cabinet = Cabinet(), bests: [TableKey: Int] = [:],
+    settings: Settings = .defaults, cabinet: Cabinet = Cabinet(), bests: [TableKey: Standing] = [:],
     random: SeededRandom = SeededRandom()
   ) {
     self.settings = settings

@@ -57,9 +57,7 @@ struct Answer: Sendable {
 
 /// The settings menu: which setting is shown and its current choice.
 struct Menu: Sendable {
-  enum Page: Sendable {
-    case mode, difficulty, players, sound
-  }
+  typealias Page = MenuView.Page
   var page: Page
   var choice: Int
   var choices: Int

@@ -59,3 +59,17 @@ public struct Settings: Codable, Equatable, Sendable {
     return min(max(players, range.lowerBound), range.upperBound)
   }
 }
+
+extension Settings {
+  /// Why a roster of `count` players cannot play the mode these settings choose, as a
+  /// sentence for people; nil when it can (fewer players than seats leave "Player N"
+  /// seats).
+  public func rosterProblem(count: Int) -> String? {
+    let seats = effectivePlayers
+    guard count > seats else { return nil }
+    let mode = self.mode.rawValue
+    return seats == 1
+      ? "\(mode) is played by one player; \(count) were given"
+      : "\(mode) is set for \(seats) players (players = \(players)); \(count) were given"
+  }
+}

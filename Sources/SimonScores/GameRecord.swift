@@ -34,11 +34,11 @@ public struct GameRecord: Codable, Equatable, Sendable {
   /// The high-score table the game belongs to.
   public var table: TableKey { TableKey(mode: result.mode, difficulty: result.difficulty) }
 
-  /// True when this record ranks above `other` in a high-score table: more points, then
-  /// more rounds, then recorded earlier.
+  /// True when this record ranks above `other` in a high-score table: by `Ranking`,
+  /// and between equals the one recorded earlier.
   public func ranks(above other: GameRecord) -> Bool {
-    if result.points != other.result.points { return result.points > other.result.points }
-    if result.rounds != other.result.rounds { return result.rounds > other.result.rounds }
+    if Ranking.ranks(result.standing, above: other.result.standing) { return true }
+    if Ranking.ranks(other.result.standing, above: result.standing) { return false }
     return id < other.id
   }
 

@@ -6,6 +6,15 @@ public enum PlayerName {
   /// It is the name SimonGame's `Cabinet` gives a lone player without one.
   public static let unnamed = Cabinet.unnamedPlayer
 
+  /// Whether a game's name is one given to nobody in particular: "Player", "Player N",
+  /// or the unnamed coop "Team".
+  public static func isUnnamed(_ name: String) -> Bool {
+    if name == unnamed || name == Cabinet.defaultTeamName { return true }
+    guard name.hasPrefix(unnamed + " ") else { return false }
+    let number = name.dropFirst(unnamed.count + 1)
+    return !number.isEmpty && number.allSatisfy(\.isASCII) && Int(number) != nil
+  }
+
   /// The longest name, in characters.
   public static let maximumLength = 16
 

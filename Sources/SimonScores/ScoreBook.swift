@@ -71,7 +71,8 @@ public struct ScoreBook: Equatable, Sendable {
       rank = place + 1
     }
     return RecordOutcome(
-      record: record, rank: rank, isNewAllTimeBest: rank == 1 && result.points > 0,
+      record: record, rank: rank,
+      isNewAllTimeBest: Ranking.isNewBest(result.standing, over: previousBest?.result.standing),
       previousBest: previousBest)
   }
 
@@ -97,6 +98,32 @@ public struct ScoreBook: Equatable, Sendable {
       }
     }
     return renamed
+  }
+
+  /// Gives one ranked game played without signing in (recorded as "Player", "Player N"
+  /// or an unnamed "Team") a name, in the recent list and in its table.
+  /// - Returns: the renamed record.
+  /// - Throws: `NamingError` when there is no such game, it is not in its top ten, or
+  ///   it already has a name.
+  public mutating func name(game id: Int, as name: String) throws(NamingError) -> GameRecord {
+    guard let key = tables.first(where: { $0.value.contains { $0.id == id } })?.key else {
+      if recent.contains(where: { $0.id == id }) { throw .notRanked(id) }
+      throw .noSuchGame(id)
+    }
+    let position = tables[key]!.firstIndex { $0.id == id }!
+    let current = tables[key]![position].result.name
+    guard PlayerName.isUnnamed(current) else { throw .alreadyNamed(id, current) }
+    let old = current
+    Self.rename(&tables[key]![position], from: old, to: name)
+    for index in recent.indices where recent[index].id == id {
+      Self.rename(&recent[index], from: old, to: name)
+    }
+    return tables[key]![position]
+  }
+
+  private static func rename(_ record: inout GameRecord, from old: String, to name: String) {
+    record.result.name = name
+    record.result.members = record.result.members.map { $0 == old ? name : $0 }
   }
 
   private static func rename(_ record: inout GameRecord, to name: String) {

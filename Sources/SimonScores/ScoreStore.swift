@@ -49,10 +49,10 @@ public final class ScoreStore: Sendable {
     }
   }
 
-  /// The best points of every table that has a game: what a game must beat to be a new
-  /// all-time best (ties on points are broken by rounds, then the earlier game wins).
-  public func allTimeBests() throws -> [TableKey: Int] {
-    try load().allTimeBests.mapValues(\.result.points)
+  /// The best of every table that has a game: what a game must beat to be a new
+  /// all-time best (`Ranking.isNewBest`).
+  public func allTimeBests() throws -> [TableKey: Standing] {
+    try load().allTimeBests.mapValues(\.result.standing)
   }
 
   /// Names the latest `count` games recorded as "Player" (nobody signed in).
@@ -62,6 +62,16 @@ public final class ScoreStore: Sendable {
   public func nameLatest(_ name: String, count: Int = 1) throws -> [GameRecord] {
     try PlayerStore.check(name)
     return try file.update { book in book.nameLatest(name, count: count) }
+  }
+
+  /// Names one ranked game played without signing in (SPEC section 5: "if you are in
+  /// the top ten you will be prompted to put a name for your score").
+  /// - Parameter name: checked against the name rules, as a registered name would be.
+  /// - Returns: the renamed record.
+  /// - Throws: `PlayerError.invalidName`, `NamingError`, `StateError`.
+  public func name(game id: Int, as name: String) throws -> GameRecord {
+    try PlayerStore.check(name)
+    return try file.update { (book) throws in try book.name(game: id, as: name) }
   }
 
   /// Forgets every score and recent game. The next game is number 1 again.

@@ -14,13 +14,11 @@ public struct SessionBests: Equatable, Sendable {
   ///   many with more rounds; a tie keeps the earlier game) and has points.
   @discardableResult
   public mutating func note(_ result: GameResult) -> Bool {
-    let key = TableKey(mode: result.mode, difficulty: result.difficulty)
-    if let current = best[key],
-      (current.points, current.rounds) >= (result.points, result.rounds)
-    {
-      return false
+    let key = result.table
+    let isNew = Ranking.isNewBest(result.standing, over: best[key]?.standing)
+    if best[key] == nil || Ranking.ranks(result.standing, above: best[key]!.standing) {
+      best[key] = result
     }
-    best[key] = result
-    return result.points > 0
+    return isNew
   }
 }

@@ -70,7 +70,7 @@ public enum SettingKey: String, CaseIterable, Equatable, Sendable {
   /// Stores the value people typed for this key.
   /// - Throws: `SettingsError.invalidValue` when the text is not of the key's kind.
   ///   Ranges are checked by `Settings.problems`, not here.
-  func set(_ text: String, in stored: inout StoredSettings) throws(SettingsError) {
+  public func set(_ text: String, in stored: inout StoredSettings) throws(SettingsError) {
     let invalid = SettingsError.invalidValue(key: self, value: text)
     switch self {
     case .enabled:

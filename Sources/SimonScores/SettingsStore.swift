@@ -27,11 +27,49 @@ public final class SettingsStore: Sendable {
   /// The settings in force: the stored changes over `base`.
   public func settings(base: Settings) throws -> Settings { try load().applied(to: base) }
 
-  /// Stores every value of `settings` (what the cabinet's menu chose).
-  /// - Throws: `SettingsError.problems` when `settings` breaks a rule; `StateError`.
-  public func save(_ settings: Settings) throws {
-    if !settings.problems.isEmpty { throw SettingsError.problems(settings.problems) }
-    try file.update { $0 = StoredSettings(settings) }
+  /// Stores what the cabinet's menu chose: only the settings that differ from those in
+  /// force before (`previous`); the others keep following the configuration.
+  /// - Returns: the keys stored.
+  /// - Throws: `SettingsError.problems` when `chosen` breaks a rule; `StateError`.
+  @discardableResult
+  public func record(_ chosen: Settings, over previous: Settings) throws -> [SettingKey] {
+    if !chosen.problems.isEmpty { throw SettingsError.problems(chosen.problems) }
+    let keys = SettingKey.allCases.filter { $0.value(in: chosen) != $0.value(in: previous) }
+    guard !keys.isEmpty else { return [] }
+    try file.update { stored in
+      for key in keys { try key.set(key.value(in: chosen), in: &stored) }
+    }
+    return keys
+  }
+
+  /// Forgets the stored value of one setting: it follows the configuration again.
+  /// - Returns: whether it had been stored.
+  @discardableResult
+  public func reset(_ key: SettingKey) throws -> Bool {
+    try file.update { stored in
+      let had = stored.storedKeys.contains(key)
+      stored.remove(key)
+      return had
+    }
+  }
+
+  /// Rewrites a file written whole by version 0.1.0's cabinet menu (all seven settings
+  /// stored, version 1) so that the settings equal to `base` follow the configuration
+  /// again; a file of this version, or one with fewer keys, is left as it is.
+  /// - Returns: the keys no longer stored.
+  @discardableResult
+  public func migrate(base: Settings) throws -> [SettingKey] {
+    guard try load().isWholeLegacyFile else { return [] }
+    return try file.update { stored in
+      guard stored.isWholeLegacyFile else { return [] }
+      let equal = SettingKey.allCases.filter {
+        stored.storedKeys.contains($0)
+          && $0.value(in: stored.applied(to: base)) == $0.value(in: base)
+      }
+      for key in equal { stored.remove(key) }
+      stored.isWholeLegacyFile = false
+      return equal
+    }
   }
 
   /// Changes one setting from text people typed.

@@ -21,8 +21,25 @@ public struct StoredSettings: Equatable, Sendable {
   /// [game] skill_target, if changed.
   public var skillTarget: Int?
 
+  /// A version 1 file holding all seven settings: what version 0.1.0's cabinet menu
+  /// wrote whatever it changed (`SettingsStore.migrate` prunes it).
+  var isWholeLegacyFile = false
+
   /// Nothing changed.
   public init() {}
+
+  /// Forgets one setting's stored value.
+  public mutating func remove(_ key: SettingKey) {
+    switch key {
+    case .enabled: soundOn = nil
+    case .volume: volume = nil
+    case .tones: toneSet = nil
+    case .mode: mode = nil
+    case .difficulty: difficulty = nil
+    case .players: players = nil
+    case .skillTarget: skillTarget = nil
+    }
+  }
 
   /// Every setting of `settings` stored.
   public init(_ settings: Settings) {
@@ -66,7 +83,8 @@ public struct StoredSettings: Equatable, Sendable {
 
 extension StoredSettings: StateDocument {
   static var fileName: String { "settings.json" }
-  static var version: Int { 1 }
+  /// 2: only changed settings are stored (1 was written whole by the cabinet's menu).
+  static var version: Int { 2 }
   static var permissions: UInt32 { 0o644 }
   static var empty: StoredSettings { StoredSettings() }
 
@@ -95,6 +113,8 @@ extension StoredSettings: StateDocument {
         stored.skillTarget = try game.optionalMember("skill_target")?.int()
       }
     }
+    let version = try reader.member("version").int()
+    stored.isWholeLegacyFile = version == 1 && stored.storedKeys.count == SettingKey.allCases.count
     return stored
   }
 

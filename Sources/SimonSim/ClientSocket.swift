@@ -2,9 +2,9 @@ import Glibc
 
 /// The socket calls of the simulated cabinet's client: every libc call `SimClient` makes,
 /// each retried on EINTR. The descriptor is blocking; the reader thread blocks in `read`.
-enum ClientSocket {
+package enum ClientSocket {
   /// What is at a path, for saying why a connect failed.
-  enum FileKind: Equatable {
+  package enum FileKind: Equatable {
     /// Nothing (or a directory on the way is missing).
     case missing
     /// A Unix socket.
@@ -14,12 +14,12 @@ enum ClientSocket {
   }
 
   /// The longest path a Unix socket address holds, without its terminating zero.
-  static let maximumPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+  package static let maximumPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
 
   /// Opens a Unix stream socket and connects it to `path` (socket, connect).
   /// - Returns: the connected descriptor, blocking and close-on-exec.
   /// - Throws: `SimClientError` saying why, in terms of simond and the path.
-  static func connect(to path: String) throws(SimClientError) -> Int32 {
+  package static func connect(to path: String) throws(SimClientError) -> Int32 {
     guard !path.isEmpty, path.utf8.count <= maximumPathLength else {
       throw .badPath(path, maximumLength: maximumPathLength)
     }
@@ -49,7 +49,7 @@ enum ClientSocket {
   }
 
   /// What a read or a send came to.
-  enum Outcome: Equatable {
+  package enum Outcome: Equatable {
     /// This many bytes were read, or every byte was sent.
     case done(Int)
     /// The peer has closed the connection (or reset it).
@@ -59,7 +59,7 @@ enum ClientSocket {
   }
 
   /// Reads what has arrived, blocking until something has (read).
-  static func read(_ fd: Int32, into buffer: inout [UInt8]) -> Outcome {
+  package static func read(_ fd: Int32, into buffer: inout [UInt8]) -> Outcome {
     while true {
       let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
       if count > 0 { return .done(count) }
@@ -69,7 +69,7 @@ enum ClientSocket {
   }
 
   /// Writes every byte, blocking as needed, never raising SIGPIPE (send with MSG_NOSIGNAL).
-  static func send(_ fd: Int32, _ bytes: [UInt8]) -> Outcome {
+  package static func send(_ fd: Int32, _ bytes: [UInt8]) -> Outcome {
     var offset = 0
     while offset < bytes.count {
       let count = bytes[offset...].withUnsafeBytes {
@@ -88,24 +88,24 @@ enum ClientSocket {
 
   /// Ends both directions so a thread blocked in `read` sees the end (shutdown). The
   /// descriptor stays open until `close`.
-  static func shutdown(_ fd: Int32) {
+  package static func shutdown(_ fd: Int32) {
     _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
   }
 
   /// Closes the descriptor (close). Not retried on EINTR: Linux has closed it anyway.
-  static func close(_ fd: Int32) {
+  package static func close(_ fd: Int32) {
     _ = Glibc.close(fd)
   }
 
   /// What is at `path` (stat).
-  static func fileKind(at path: String) -> FileKind {
+  package static func fileKind(at path: String) -> FileKind {
     var info = stat()
     guard stat(path, &info) == 0 else { return .missing }
     return info.st_mode & S_IFMT == S_IFSOCK ? .socket : .other
   }
 
   /// The system's text for an error number (strerror).
-  static func describe(_ errno: Int32) -> String {
+  package static func describe(_ errno: Int32) -> String {
     String(cString: strerror(errno))
   }
 }

@@ -2,19 +2,19 @@
 ///
 /// A line longer than `maximumLength` is dropped whole, up to its newline, so one bad
 /// line never swallows the next. Bytes that are not UTF-8 are replaced, not trusted.
-struct LineSplitter {
+package struct LineSplitter {
   /// The longest line kept, without its newline.
-  let maximumLength: Int
+  package let maximumLength: Int
   private var pending: [UInt8] = []
   private var discarding = false
 
   /// A splitter keeping lines up to a length.
-  init(maximumLength: Int) {
+  package init(maximumLength: Int) {
     self.maximumLength = maximumLength
   }
 
   /// Takes the next bytes; returns every line they complete, without newlines.
-  mutating func append(_ bytes: some Collection<UInt8>) -> [String] {
+  package mutating func append(_ bytes: some Collection<UInt8>) -> [String] {
     var lines: [String] = []
     for byte in bytes {
       if byte == UInt8(ascii: "\n") {

@@ -75,13 +75,13 @@ public struct SimClientError: Error, Equatable, Sendable, CustomStringConvertibl
   }
 
   /// The cabinet closed the connection.
-  static func disconnected(_ path: String) -> SimClientError {
+  package static func disconnected(_ path: String) -> SimClientError {
     SimClientError(
       .disconnected, path: path, message: "simond closed the connection on \(path)")
   }
 
   /// The client itself had closed the connection.
-  static func closed(_ path: String) -> SimClientError {
+  package static func closed(_ path: String) -> SimClientError {
     SimClientError(
       .disconnected, path: path, message: "the connection to \(path) is already closed")
   }

@@ -2,10 +2,10 @@ import Glibc
 
 /// The socket calls of the simulated cabinet's server, each retried on EINTR and turned
 /// into a thrown `SocketError` naming the call and the path.
-enum UnixSocket {
+package enum UnixSocket {
   /// Creates, binds and listens on a Unix stream socket at `path`, non-blocking. A stale
   /// socket file nobody listens on is replaced; a live one is an error.
-  static func listen(at path: String) throws -> Int32 {
+  package static func listen(at path: String) throws -> Int32 {
     guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
       throw SocketError("socket path \(path) is too long")
     }
@@ -30,7 +30,7 @@ enum UnixSocket {
   }
 
   /// Accepts one pending connection, non-blocking and close-on-exec; nil when none waits.
-  static func accept(_ listener: Int32) -> Int32? {
+  package static func accept(_ listener: Int32) -> Int32? {
     while true {
       let fd = Glibc.accept(listener, nil, nil)
       if fd >= 0 {
@@ -47,7 +47,7 @@ enum UnixSocket {
   }
 
   /// Reads what is there; 0 at end of stream, nil when nothing waits.
-  static func read(_ fd: Int32, into buffer: inout [UInt8]) -> Int? {
+  package static func read(_ fd: Int32, into buffer: inout [UInt8]) -> Int? {
     while true {
       let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
       if count >= 0 { return count }
@@ -58,7 +58,7 @@ enum UnixSocket {
   }
 
   /// Writes as much as the socket takes without blocking; -1 when the peer is gone.
-  static func write(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Int {
+  package static func write(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Int {
     while true {
       let count = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
       if count >= 0 { return count }
@@ -68,7 +68,20 @@ enum UnixSocket {
     }
   }
 
-  static func setNonBlocking(_ fd: Int32) throws {
+  /// Who is at the other end of a connected socket (SO_PEERCRED); uid and gid
+  /// `UInt32.max` and pid 0 when the system does not say.
+  package static func peerCredentials(_ fd: Int32) -> (pid: Int32, uid: UInt32, gid: UInt32) {
+    // struct ucred is hidden behind _GNU_SOURCE; its layout is three 32-bit fields.
+    var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, .max, .max)
+    var length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
+    let peerCredentialsOption: Int32 = 17  // SO_PEERCRED on every Linux but powerpc's
+    if getsockopt(fd, SOL_SOCKET, peerCredentialsOption, &credentials, &length) != 0 {
+      return (0, .max, .max)
+    }
+    return credentials
+  }
+
+  package static func setNonBlocking(_ fd: Int32) throws {
     _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     let flags = fcntl(fd, F_GETFL)
     if flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0 {
@@ -102,7 +115,7 @@ public struct SocketError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The system error number, where there was one.
   public var errno: Int32?
 
-  init(_ what: String, errno: Int32? = nil) {
+  package init(_ what: String, errno: Int32? = nil) {
     self.errno = errno
     if let errno {
       message = "\(what): \(String(cString: strerror(errno)))"

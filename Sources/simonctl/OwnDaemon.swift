@@ -44,6 +44,7 @@ final class OwnDaemon {
     logPath = directory + "/simond.log"
     var arguments = [
       executable, "--hardware", "sim", "--sim-socket", socketPath, "--audio", "none",
+      "--control-socket", directory + "/control.sock",
     ]
     if let config { arguments += ["--config", config] }
     if let stateDirectory { arguments += ["--state-dir", stateDirectory] }

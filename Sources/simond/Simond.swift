@@ -15,6 +15,11 @@ struct Simond: AsyncParsableCommand {
       records the running game, turns the lights off and exits 0; SIGHUP rereads the \
       configuration and the settings.
 
+      Whatever the hardware, simond serves a control socket (mode 0660, its group): a \
+      line protocol that reports everything the cabinet does and takes requests \
+      (sign-in, settings, names); simonctl and the cabinet screen use it. simond has no \
+      network access of its own.
+
       Exit codes: 0 stopped cleanly, 64 bad command line, 69 hardware missing or busy, \
       70 internal error, 73 state directory unusable, 78 bad configuration.
       """,
@@ -59,6 +64,13 @@ struct Simond: AsyncParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
+      "The control socket. Default: $RUNTIME_DIRECTORY/control.sock (systemd: /run/simon-cabinet/control.sock), else $XDG_RUNTIME_DIR/simond-control.sock, else /tmp/simond-control-UID.sock.",
+      valueName: "path"))
+  var controlSocket: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
       "The lowest level logged: trace, debug, info, notice, warning, error or critical.",
       valueName: "level"))
   var logLevel: LogLevelOption = .info
@@ -71,7 +83,7 @@ struct Simond: AsyncParsableCommand {
     }
     let options = DaemonOptions(
       configPath: config, stateDirectory: stateDir, hardware: hardware.value, audio: audio.value,
-      simSocket: simSocket, logLevel: level)
+      simSocket: simSocket, controlSocket: controlSocket, logLevel: level)
     let code = await Daemon.run(options, environment: environment)
     if code != 0 { throw ExitCode(code) }
   }

@@ -10,6 +10,7 @@ struct RunnerRig {
   let cabinet: MockCabinet
   let runner: Runner<ManualClock>
   let box: NoticeBox
+  let journal: Journal
 
   init(
     settings: Settings = .defaults, cabinet description: Cabinet = Cabinet(), seed: UInt64 = 9,
@@ -17,10 +18,12 @@ struct RunnerRig {
   ) async {
     cabinet = MockCabinet(clock: clock)
     let box = NoticeBox()
+    let journal = Journal()
+    journal.watch { box.append($0.happening) }
     runner = Runner(
       game: Game(settings: settings, cabinet: description, random: SeededRandom(seed: seed)),
-      lights: cabinet, speaker: cabinet, clock: clock, levelOf: levelOf,
-      notify: { box.append($0) })
+      lights: cabinet, speaker: cabinet, clock: clock, levelOf: levelOf, journal: journal)
+    self.journal = journal
     self.box = box
     await runner.start()
     await clock.settle()
@@ -54,14 +57,14 @@ struct RunnerRig {
   }
 
   var records: [GameResult] {
-    box.all.compactMap { if case .record(let result, _) = $0 { result } else { nil } }
+    box.all.compactMap { if case .gameEnded(let result, _) = $0 { result } else { nil } }
   }
 }
 
 final class NoticeBox: Sendable {
-  private let notices = Mutex<[RunnerNotice]>([])
-  func append(_ notice: RunnerNotice) { notices.withLock { $0.append(notice) } }
-  var all: [RunnerNotice] { notices.withLock { $0 } }
+  private let notices = Mutex<[Happening]>([])
+  func append(_ notice: Happening) { notices.withLock { $0.append(notice) } }
+  var all: [Happening] { notices.withLock { $0 } }
 }
 
 @Suite("Runner on the mock cabinet")

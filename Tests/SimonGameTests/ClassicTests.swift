@@ -207,7 +207,7 @@ struct ClassicTests {
   @Test func aNewBestIsCelebratedAndAnotherGameBelowItIsNot() {
     let key = TableKey(mode: .classic, difficulty: .medium)
     var harness = Self.started()
-    harness.game.bests = [key: 10]
+    harness.game.bests = [key: Standing(points: 10, rounds: 1)]
     harness.advance(untilPhase: .player)
     harness.repeatSequence()
     harness.advance(untilPhase: .player)
@@ -222,7 +222,7 @@ struct ClassicTests {
     let mark = harness.history.count
     harness.advanceWhileShowing()
     #expect(harness.history[mark...].contains { $0.effect == .tone(.fanfare(0)) })
-    #expect(harness.game.bests[key] == 15)
+    #expect(harness.game.bests[key] == Standing(points: 15, rounds: 1))
     harness.press(.start)
     harness.advance(untilPhase: .player)
     harness.advance(by: .seconds(3))

@@ -20,7 +20,10 @@ import Testing
     #expect(outcome.isNewAllTimeBest)
     let book = try store.load()
     #expect(book.recent == [outcome.record])
-    #expect(try store.allTimeBests() == [TableKey(mode: .levels, difficulty: .medium): 42])
+    #expect(
+      try store.allTimeBests() == [
+        TableKey(mode: .levels, difficulty: .medium): Standing(points: 42, rounds: result.rounds)
+      ])
     let text = String(decoding: contents(store.path) ?? [], as: UTF8.self)
     #expect(
       text == """

@@ -22,7 +22,7 @@ import Testing
     #expect(
       String(decoding: contents(store.path) ?? [], as: UTF8.self) == """
         {
-          "version": 1,
+          "version": 2,
           "audio": {
             "enabled": false
           },
@@ -64,19 +64,62 @@ import Testing
         == "enabled: 'maybe' is not true or false (also on/off, yes/no)")
   }
 
-  @Test func savesWhatTheCabinetChose() throws {
+  @Test func storesOnlyWhatTheCabinetChangedSoTheRestFollowsTheConfiguration() throws {
     defer { directory.remove() }
     let store = SettingsStore(directory: directory.path)
     var chosen = Settings.defaults
     chosen.difficulty = .hard
-    chosen.toneSet = .solfege
-    try store.save(chosen)
-    #expect(try store.settings(base: .defaults) == chosen)
-    #expect(try store.load().storedKeys == SettingKey.allCases)
+    #expect(try store.record(chosen, over: .defaults) == [.difficulty])
+    #expect(try store.load().storedKeys == [.difficulty])
+    // The configuration changes its volume and mode: both show through.
+    var configured = Settings.defaults
+    configured.volume = 30
+    configured.mode = .levels
+    var expected = configured
+    expected.difficulty = .hard
+    #expect(try store.settings(base: configured) == expected)
     chosen.volume = -1
-    #expect(throws: SettingsError.self) { try store.save(chosen) }
+    #expect(throws: SettingsError.self) { try store.record(chosen, over: .defaults) }
+    #expect(try store.load().storedKeys == [.difficulty])
+  }
+
+  @Test func resetsOneKeyOrAll() throws {
+    defer { directory.remove() }
+    let store = SettingsStore(directory: directory.path)
+    try store.set(.mode, to: "coop", base: .defaults)
+    try store.set(.volume, to: "20", base: .defaults)
+    #expect(try store.reset(.mode))
+    #expect(try !store.reset(.mode))
+    #expect(try store.load().storedKeys == [.volume])
     try store.reset()
     #expect(try store.load() == StoredSettings())
+  }
+
+  @Test func aWholeFileOfVersionOneKeepsOnlyWhatDiffersFromTheConfiguration() throws {
+    defer { directory.remove() }
+    put(
+      """
+      {"version": 1, "audio": {"enabled": true, "volume": 60, "tones": "classic"},
+       "game": {"mode": "coop", "difficulty": "medium", "players": 1, "skill_target": 0}}
+      """, at: directory.file("settings.json"))
+    let store = SettingsStore(directory: directory.path)
+    #expect(
+      try store.migrate(base: .defaults) == [
+        .enabled, .volume, .tones, .difficulty, .players, .skillTarget,
+      ])
+    #expect(try store.load().storedKeys == [.mode])
+    #expect(try store.migrate(base: .defaults) == [])
+    let text = String(decoding: contents(store.path) ?? [], as: UTF8.self)
+    #expect(text.contains("\"version\": 2"))
+  }
+
+  @Test func aVersionOneFileWithSomeKeysIsLeftAlone() throws {
+    defer { directory.remove() }
+    put(
+      #"{"version": 1, "audio": {"volume": 60}, "game": {}}"#, at: directory.file("settings.json"))
+    let store = SettingsStore(directory: directory.path)
+    #expect(try store.migrate(base: .defaults) == [])
+    #expect(try store.load().storedKeys == [.volume])
   }
 
   @Test func readsKeysAsTheConfigurationNamesThem() {

@@ -168,8 +168,8 @@ public enum ConfigLoader {
     }
     root.rejectUnknownKeys()
 
-    if config.settings.mode == .directional, !config.cabinet.hasJoystick {
-      log.add("game.mode", "directional needs [inputs.joystick] with up, down, left and right")
+    if let problem = config.unplayable(config.settings) {
+      log.add("game.\(problem.key.rawValue)", problem.message)
     }
     for problem in config.wiring.problems {
       log.add(problem.key, problem.message)

@@ -1,5 +1,6 @@
 import SimonGPIO
 import SimonGame
+import SimonScores
 
 /// Everything `simond.toml` says (SPEC section 6), with the built-in defaults for what
 /// it leaves out.
@@ -41,6 +42,16 @@ public struct DaemonConfig: Equatable, Sendable {
 
   /// The default path of the configuration file.
   public static let defaultPath = "/etc/simon-cabinet/simond.toml"
+
+  /// Why this cabinet cannot play `settings` (directional mode without a joystick), with
+  /// the setting at fault; nil when it can. The one wording for `config check`, the
+  /// daemon and every tool that changes a setting.
+  public func unplayable(_ settings: Settings) -> (key: SettingKey, message: String)? {
+    if settings.mode == .directional, !cabinet.hasJoystick {
+      return (.mode, "directional needs [inputs.joystick] with up, down, left and right")
+    }
+    return nil
+  }
 
   /// The inputs the configuration wires: the pads and any optional controls.
   public var wiredInputs: Set<Input> {

@@ -12,7 +12,7 @@ struct GameHarness {
 
   init(
     settings: Settings = .defaults, cabinet: Cabinet = Cabinet(), seed: UInt64 = 1,
-    bests: [TableKey: Int] = [:]
+    bests: [TableKey: Standing] = [:]
   ) {
     game = Game(
       settings: settings, cabinet: cabinet, bests: bests, random: SeededRandom(seed: seed))

@@ -29,6 +29,8 @@ public final class DaemonProcess: @unchecked Sendable {
   let stderr = Pipe()
   /// The simulated cabinet's socket.
   public var socketPath: String { directory.appendingPathComponent("sim.sock").path }
+  /// The control socket.
+  public var controlPath: String { directory.appendingPathComponent("control.sock").path }
   /// The state directory simond uses.
   public var stateDirectory: String { directory.appendingPathComponent("state").path }
 
@@ -41,7 +43,7 @@ public final class DaemonProcess: @unchecked Sendable {
     notify = try NotifyListener(path: directory.appendingPathComponent("notify.sock").path)
     var arguments = [
       "--hardware", "sim", "--audio", "none", "--sim-socket", socketPath,
-      "--state-dir", stateDirectory,
+      "--state-dir", stateDirectory, "--control-socket", controlPath,
     ]
     if let config {
       let path = directory.appendingPathComponent("simond.toml")

@@ -1,0 +1,139 @@
+import Glibc
+import SimonHardware
+import SimonSim
+
+/// A connection to simond's control socket for a tool that asks and leaves (`simonctl`):
+/// reads the hello and the snapshot, sends requests and waits for their replies, skipping
+/// the events in between.
+///
+/// Blocking, with a time limit on every wait; not for sharing between threads.
+public final class ControlClient {
+  /// The socket's path.
+  public let path: String
+  /// The hello simond sent.
+  public private(set) var hello: ControlHello?
+  /// The snapshot simond sent after its hello.
+  public private(set) var snapshot: ControlSnapshot?
+  private let fd: Int32
+  private var splitter = LineSplitter(maximumLength: 1 << 20)
+  private var pending: [String] = []
+  private var nextID = 1
+
+  /// Connects to simond at `path`.
+  /// - Throws: `SimClientError` naming the path and why (not running, a stale socket,
+  ///   permission denied, ...).
+  public init(path: String) throws(SimClientError) {
+    self.path = path
+    fd = try ClientSocket.connect(to: path)
+  }
+
+  deinit { ClientSocket.close(fd) }
+
+  /// Reads the hello and the snapshot.
+  /// - Throws: `SimClientError` when simond sends neither within `limit`, or speaks a
+  ///   protocol version this client does not know.
+  @discardableResult
+  public func greet(within limit: Duration) throws(SimClientError) -> (
+    ControlHello, ControlSnapshot
+  ) {
+    let deadline = MonotonicClock().now.advanced(by: limit)
+    while hello == nil || snapshot == nil {
+      let message = try next(before: deadline)
+      switch message {
+      case .hello(let greeting):
+        guard greeting.protocolVersion == ControlProtocol.version else {
+          throw SimClientError(
+            .io, path: path,
+            message:
+              "simond on \(path) speaks control protocol \(greeting.protocolVersion); this simonctl knows \(ControlProtocol.version): use the simonctl of the same version"
+          )
+        }
+        hello = greeting
+      case .snapshot(let shot, _): snapshot = shot
+      default: continue
+      }
+    }
+    return (hello!, snapshot!)
+  }
+
+  /// Sends a request and waits for its reply.
+  /// - Returns: what the `ok` reply carries.
+  /// - Throws: `ControlRefusal` when simond refused it (its message); `SimClientError`
+  ///   when simond went away or did not answer within `limit`.
+  public func request(_ action: ControlRequest.Action, within limit: Duration) throws
+    -> ControlResult
+  {
+    let id = RequestID.number(nextID)
+    nextID += 1
+    let bytes = Array(ControlRequest(id: id, action: action).line.utf8)
+    switch ClientSocket.send(fd, bytes) {
+    case .done: break
+    case .peerGone: throw SimClientError.disconnected(path)
+    case .failed(let code):
+      throw SimClientError(
+        .io, path: path, message: "cannot write to \(path): \(ClientSocket.describe(code))")
+    }
+    let deadline = MonotonicClock().now.advanced(by: limit)
+    while true {
+      switch try next(before: deadline) {
+      case .ok(let answered, let result) where answered == id: return result
+      case .error(let message, let answered) where answered == id || answered == nil:
+        throw ControlRefusal(message: message)
+      default: continue
+      }
+    }
+  }
+
+  /// The next message, read within the deadline; lines that are no message are skipped.
+  public func next(before deadline: MonotonicInstant) throws(SimClientError) -> ControlMessage {
+    var buffer = [UInt8](repeating: 0, count: 8192)
+    while true {
+      while !pending.isEmpty {
+        let line = pending.removeFirst()
+        if let message = try? ControlMessage(line: line) { return message }
+      }
+      let left = MonotonicClock().now.duration(to: deadline)
+      guard left > .zero else {
+        throw SimClientError(
+          .timedOut, path: path, message: "simond on \(path) did not answer in time")
+      }
+      var watched = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      let milliseconds = Int32(min(left.milliseconds + 1, 60_000))
+      let ready = poll(&watched, 1, milliseconds)
+      if ready < 0 && errno != EINTR {
+        throw SimClientError(
+          .io, path: path, message: "poll on \(path): \(ClientSocket.describe(errno))")
+      }
+      guard ready > 0 else { continue }
+      switch ClientSocket.read(fd, into: &buffer) {
+      case .done(let count): pending += splitter.append(buffer[..<count])
+      case .peerGone: throw SimClientError.disconnected(path)
+      case .failed(let code):
+        throw SimClientError(
+          .io, path: path, message: "cannot read \(path): \(ClientSocket.describe(code))")
+      }
+    }
+  }
+}
+
+/// simond refused a request; its message names the rule.
+public struct ControlRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+  /// simond's words.
+  public var message: String
+  /// The refusal as it came.
+  public var description: String { message }
+}
+
+/// Facts of the control protocol.
+public enum ControlProtocol {
+  /// The version this build speaks.
+  public static let version = 1
+}
+
+extension Duration {
+  /// The duration in whole milliseconds, rounded down.
+  var milliseconds: Int64 {
+    let (seconds, attoseconds) = components
+    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+  }
+}

@@ -1,0 +1,215 @@
+import SimonGame
+import SimonScores
+
+/// Every member a control line can carry, for `ControlMessage`'s encoding: one flat
+/// object whose first key says what it is (`hello`, `snapshot`, `led`, `tone`, `state`,
+/// `game_over`, `settings`, `scores_changed`, `ok`, `error`).
+struct Wire: Codable {
+  var hello: ControlHello?
+  var snapshot: ControlSnapshot?
+  var led: Pad?
+  var on: Bool?
+  var tone: Double?
+  var hasTone = false
+  var state: CabinetView?
+  var gameOver: ControlGameOver?
+  var settings: ControlSettings?
+  var scoresChanged: String?
+  var ok: RequestID?
+  var result: ControlResult?
+  var error: String?
+  var id: RequestID?
+  var hasID = false
+  var t: Int64?
+
+  enum Key: String, CodingKey {
+    case hello, snapshot, led, on, tone, state, settings, ok, result, error, id, t
+    case gameOver = "game_over"
+    case scoresChanged = "scores_changed"
+  }
+
+  init(_ message: ControlMessage) {
+    switch message {
+    case .hello(let hello): self.hello = hello
+    case .snapshot(let snapshot, let t): (self.snapshot, self.t) = (snapshot, t)
+    case .led(let pad, let on, let t): (led, self.on, self.t) = (pad, on, t)
+    case .tone(let hertz, let t): (tone, hasTone, self.t) = (hertz, true, t)
+    case .state(let view, let t): (state, self.t) = (view, t)
+    case .gameOver(let over, let t): (gameOver, self.t) = (over, t)
+    case .settings(let settings, let t): (self.settings, self.t) = (settings, t)
+    case .scoresChanged(let how, let t): (scoresChanged, self.t) = (how, t)
+    case .ok(let id, let result): (ok, self.result) = (id, result)
+    case .error(let message, let id): (error, self.id, hasID) = (message, id, true)
+    }
+  }
+
+  var message: ControlMessage? {
+    if let hello { return .hello(hello) }
+    if let error { return .error(error, id: id) }
+    if let ok { return .ok(ok, result ?? ControlResult()) }
+    guard let t else { return nil }
+    if let snapshot { return .snapshot(snapshot, t: t) }
+    if let led, let on { return .led(led, on: on, t: t) }
+    if hasTone { return .tone(tone, t: t) }
+    if let state { return .state(state, t: t) }
+    if let gameOver { return .gameOver(gameOver, t: t) }
+    if let settings { return .settings(settings, t: t) }
+    if let scoresChanged { return .scoresChanged(scoresChanged, t: t) }
+    return nil
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    hello = try container.decodeIfPresent(ControlHello.self, forKey: .hello)
+    snapshot = try container.decodeIfPresent(ControlSnapshot.self, forKey: .snapshot)
+    led = try container.decodeIfPresent(Pad.self, forKey: .led)
+    on = try container.decodeIfPresent(Bool.self, forKey: .on)
+    hasTone = container.contains(.tone)
+    tone = try container.decodeIfPresent(Double.self, forKey: .tone)
+    state = try container.decodeIfPresent(CabinetView.self, forKey: .state)
+    gameOver = try container.decodeIfPresent(ControlGameOver.self, forKey: .gameOver)
+    settings = try container.decodeIfPresent(ControlSettings.self, forKey: .settings)
+    scoresChanged = try container.decodeIfPresent(String.self, forKey: .scoresChanged)
+    ok = try container.decodeIfPresent(RequestID.self, forKey: .ok)
+    result = try container.decodeIfPresent(ControlResult.self, forKey: .result)
+    error = try container.decodeIfPresent(String.self, forKey: .error)
+    id = try container.decodeIfPresent(RequestID.self, forKey: .id)
+    t = try container.decodeIfPresent(Int64.self, forKey: .t)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    try container.encodeIfPresent(hello, forKey: .hello)
+    try container.encodeIfPresent(snapshot, forKey: .snapshot)
+    try container.encodeIfPresent(led, forKey: .led)
+    try container.encodeIfPresent(on, forKey: .on)
+    if hasTone {
+      if let tone {
+        try container.encode(tone, forKey: .tone)
+      } else {
+        try container.encodeNil(forKey: .tone)
+      }
+    }
+    try container.encodeIfPresent(state, forKey: .state)
+    try container.encodeIfPresent(gameOver, forKey: .gameOver)
+    try container.encodeIfPresent(settings, forKey: .settings)
+    try container.encodeIfPresent(scoresChanged, forKey: .scoresChanged)
+    try container.encodeIfPresent(ok, forKey: .ok)
+    try container.encodeIfPresent(result, forKey: .result)
+    try container.encodeIfPresent(error, forKey: .error)
+    if hasID {
+      if let id {
+        try container.encode(id, forKey: .id)
+      } else {
+        try container.encodeNil(forKey: .id)
+      }
+    }
+    try container.encodeIfPresent(t, forKey: .t)
+  }
+}
+
+extension ControlSnapshot: Codable {
+  enum CodingKeys: String, CodingKey { case leds, tone, state, settings }
+
+  /// Reads `{"leds": {"green": false, ...}, "tone": null, "state": {...}, "settings": {...}}`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let leds = try container.decode([String: Bool].self, forKey: .leds)
+    lit = Dictionary(
+      uniqueKeysWithValues: Pad.allCases.map { ($0, leds[$0.rawValue] ?? false) })
+    tone = try container.decodeIfPresent(Double.self, forKey: .tone)
+    state = try container.decode(CabinetView.self, forKey: .state)
+    settings = try container.decode(ControlSettings.self, forKey: .settings)
+  }
+
+  /// Writes every member, `tone` as null when nothing sounds.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(
+      Dictionary(uniqueKeysWithValues: Pad.allCases.map { ($0.rawValue, lit[$0] ?? false) }),
+      forKey: .leds)
+    if let tone {
+      try container.encode(tone, forKey: .tone)
+    } else {
+      try container.encodeNil(forKey: .tone)
+    }
+    try container.encode(state, forKey: .state)
+    try container.encode(settings, forKey: .settings)
+  }
+}
+
+extension CabinetView: Codable {
+  enum CodingKeys: String, CodingKey {
+    case phase, mode, difficulty, level, round, points, players, turn, out, team, countdown
+    case menu
+    case turnName = "turn_name"
+    case signedIn = "signed_in"
+    case codeEntered = "code_entered"
+  }
+
+  /// Reads the `state` object of the control socket.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      phase: try container.decode(Phase.self, forKey: .phase),
+      mode: try container.decode(GameMode.self, forKey: .mode),
+      difficulty: try container.decode(Difficulty.self, forKey: .difficulty),
+      level: try container.decodeIfPresent(Int.self, forKey: .level),
+      round: try container.decode(Int.self, forKey: .round),
+      points: try container.decode(Int.self, forKey: .points),
+      players: try container.decode([String].self, forKey: .players),
+      turn: try container.decodeIfPresent(Int.self, forKey: .turn),
+      out: try container.decode([Int].self, forKey: .out),
+      signedIn: try container.decode([String].self, forKey: .signedIn),
+      team: try container.decodeIfPresent(String.self, forKey: .team),
+      countdown: try container.decodeIfPresent(Int.self, forKey: .countdown),
+      menu: try container.decodeIfPresent(MenuView.self, forKey: .menu),
+      codeEntered: try container.decodeIfPresent(Int.self, forKey: .codeEntered))
+  }
+
+  /// Writes every member; those that do not apply now are null.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(phase, forKey: .phase)
+    try container.encode(mode, forKey: .mode)
+    try container.encode(difficulty, forKey: .difficulty)
+    try container.encode(level, forKey: .level)
+    try container.encode(round, forKey: .round)
+    try container.encode(points, forKey: .points)
+    try container.encode(players, forKey: .players)
+    try container.encode(turn, forKey: .turn)
+    try container.encode(turnName, forKey: .turnName)
+    try container.encode(out, forKey: .out)
+    try container.encode(signedIn, forKey: .signedIn)
+    try container.encode(team, forKey: .team)
+    try container.encode(countdown, forKey: .countdown)
+    try container.encode(menu, forKey: .menu)
+    try container.encode(codeEntered, forKey: .codeEntered)
+  }
+}
+
+extension MenuView: Codable {
+  enum CodingKeys: String, CodingKey { case page, choice, value, choices }
+
+  /// Reads `{"page": "mode", "choice": 2, "value": "coop", "choices": 4}`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    guard let page = Page(rawValue: try container.decode(String.self, forKey: .page)) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .page, in: container, debugDescription: "not a menu page")
+    }
+    self.init(
+      page: page, choice: try container.decode(Int.self, forKey: .choice),
+      value: try container.decode(String.self, forKey: .value),
+      choices: try container.decode(Int.self, forKey: .choices))
+  }
+
+  /// Writes every member.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(page.rawValue, forKey: .page)
+    try container.encode(choice, forKey: .choice)
+    try container.encode(value, forKey: .value)
+    try container.encode(choices, forKey: .choices)
+  }
+}

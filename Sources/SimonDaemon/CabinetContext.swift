@@ -1,0 +1,106 @@
+import Logging
+import SimonGame
+import SimonHardware
+import SimonScores
+import Synchronization
+
+/// What the daemon's services share: the runner, the journal, the state files, and the
+/// configuration in force (which a reload replaces).
+final class CabinetContext: Sendable {
+  let options: DaemonOptions
+  let runner: Runner<MonotonicClock>
+  let journal: Journal
+  let archive: GameArchive
+  let notifier: SystemdNotifier
+  let logger: Logger
+  private let currentConfig: Mutex<DaemonConfig>
+  private let clock = MonotonicClock()
+
+  init(
+    options: DaemonOptions, config: DaemonConfig, runner: Runner<MonotonicClock>,
+    journal: Journal, archive: GameArchive, notifier: SystemdNotifier, logger: Logger
+  ) {
+    self.options = options
+    currentConfig = Mutex(config)
+    self.runner = runner
+    self.journal = journal
+    self.archive = archive
+    self.notifier = notifier
+    self.logger = logger
+  }
+
+  /// The configuration in force.
+  var config: DaemonConfig { currentConfig.withLock { $0 } }
+
+  /// Tells every watcher.
+  func tell(_ happening: Happening) { journal.append(happening, at: clock.now) }
+
+  /// Rereads the stored settings over the configuration's, hands them to the runner for
+  /// the next game, and tells every watcher.
+  /// - Returns: the settings in force.
+  @discardableResult
+  func refreshSettings() async -> SettingsInForce {
+    let config = self.config
+    var inForce = archive.settings(base: config.settings)
+    if let problem = config.unplayable(inForce.values) {
+      // A stored setting this cabinet cannot play (the joystick was unwired, say).
+      logger.error(
+        "settings.json: \(problem.key.rawValue): \(problem.message); the configuration's \(problem.key.rawValue) applies"
+      )
+      inForce.values = inForce.values.replacing(problem.key, from: config.settings)
+      inForce.changed.removeAll { $0 == problem.key }
+    }
+    await runner.apply(inForce.values)
+    tell(.settings(inForce))
+    return inForce
+  }
+
+  /// Rereads the configuration, the settings and the bests (SIGHUP, or a `reload`
+  /// request); a bad configuration keeps the one in force. Wiring, debounce and sound
+  /// device changes need a restart.
+  /// - Throws: `ConfigError` when the file has problems (they were logged).
+  @discardableResult
+  func reload() async throws(ConfigError) -> SettingsInForce {
+    let previous = config
+    let config: DaemonConfig
+    do {
+      config = try ConfigLoader.load(path: options.configPath)
+    } catch {
+      for problem in error.problems { logger.error("\(error.path): \(problem)") }
+      logger.error("reload: configuration has problems; keeping the one in force")
+      throw error
+    }
+    if config.wiring != previous.wiring || config.audioDevice != previous.audioDevice
+      || config.debounce != previous.debounce || config.debounceByInput != previous.debounceByInput
+    {
+      logger.warning("reload: wiring, debounce and sound device changes take effect on restart")
+    }
+    var kept = config
+    kept.wiring = previous.wiring
+    currentConfig.withLock { $0 = kept }
+    var cabinet = previous.cabinet
+    cabinet.attractAfter = config.attractAfter
+    await runner.apply(cabinet)
+    await runner.apply(bests: archive.allTimeBests())
+    let inForce = await refreshSettings()
+    logger.info("reloaded configuration and settings")
+    return inForce
+  }
+}
+
+extension Settings {
+  /// These settings with one key's value taken from `other`.
+  func replacing(_ key: SettingKey, from other: Settings) -> Settings {
+    var copy = self
+    switch key {
+    case .enabled: copy.soundOn = other.soundOn
+    case .volume: copy.volume = other.volume
+    case .tones: copy.toneSet = other.toneSet
+    case .mode: copy.mode = other.mode
+    case .difficulty: copy.difficulty = other.difficulty
+    case .players: copy.players = other.players
+    case .skillTarget: copy.skillTarget = other.skillTarget
+    }
+    return copy
+  }
+}

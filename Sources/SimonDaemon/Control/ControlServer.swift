@@ -1,0 +1,176 @@
+import Dispatch
+import Glibc
+import SimonControl
+import SimonGame
+import SimonHardware
+import SimonSim
+import Synchronization
+
+/// The control socket (SPEC section 10): every client gets the hello and a full
+/// snapshot, then every happening of the journal as it happens; requests are handed on
+/// to the daemon in order, each with the client who sent it.
+///
+/// Promises: the snapshot and the events after it never miss or repeat a change (both are
+/// made under one lock); a client that cannot keep up is dropped, never waited for; a
+/// line that is no request gets an `error` reply and the client stays; a client with too
+/// many requests unanswered is refused at once rather than queued.
+final class ControlServer: Sendable {
+  /// What a request is, with who sent it.
+  struct Asked: Sendable {
+    var request: ControlRequest
+    var peer: LineServer<Shown>.Peer
+  }
+
+  /// What a snapshot is made of.
+  struct Shown: Sendable {
+    var hello: ControlHello
+    var lit: [Pad: Bool] = Dictionary(uniqueKeysWithValues: Pad.allCases.map { ($0, false) })
+    var tone: Double?
+    var view: CabinetView
+    var settings: ControlSettings
+
+    var snapshot: ControlSnapshot {
+      ControlSnapshot(lit: lit, tone: tone, state: view, settings: settings)
+    }
+  }
+
+  /// The most requests one client may have waiting for replies.
+  static let maximumInFlight = 32
+  /// The largest backlog of output a client may have before it is dropped.
+  static let maximumBacklog = 1 << 18
+
+  /// Every request, in the order clients sent them.
+  let requests: AsyncStream<Asked>
+  private let continuation: AsyncStream<Asked>.Continuation
+  private let server: LineServer<Shown>
+  private let inFlight = Mutex<[Int: Int]>([:])
+  /// Where the journal's entries become lines, off the appender's thread.
+  private let encoder = DispatchQueue(label: "simond.control")
+
+  /// Listens on `path` with mode 0660 (the daemon's group may connect).
+  init(path: String, shown: Shown) throws {
+    server = try LineServer(
+      path: path, mode: 0o660, maximumLineLength: ControlRequest.maximumLineLength,
+      maximumBacklog: Self.maximumBacklog, shared: shown)
+    (requests, continuation) = AsyncStream.makeStream(of: Asked.self)
+    try server.start(
+      LineServer.Handlers(
+        greeting: { _, shown in
+          let t = MonotonicClock().now.nanoseconds
+          return Array(
+            (ControlMessage.hello(shown.hello).line
+              + ControlMessage.snapshot(shown.snapshot, t: t).line).utf8)
+        },
+        line: { [weak self] peer, line in self?.receive(line, from: peer) },
+        overlong: {
+          Array(
+            ControlMessage.error(
+              "line longer than \(ControlRequest.maximumLineLength) bytes; skipped", id: nil
+            ).line.utf8)
+        },
+        gone: { [weak self] peer in self?.inFlight.withLock { _ = $0.removeValue(forKey: peer.id) }
+        }
+      ))
+  }
+
+  /// The socket's path.
+  var path: String { server.path }
+
+  /// How many clients are connected.
+  var clientCount: Int { server.clientCount }
+
+  /// Sends what happened to every client, keeping the snapshot current. For the journal:
+  /// it only queues; the lines are made on a queue of their own, in order.
+  func publish(_ entry: Journal.Entry) {
+    encoder.async { [self] in send(entry) }
+  }
+
+  private func send(_ entry: Journal.Entry) {
+    let t = entry.at.nanoseconds
+    switch entry.happening {
+    case .light(let pad, let on):
+      let line = ControlMessage.led(pad, on: on, t: t).line
+      server.broadcast { shown in
+        shown.lit[pad] = on
+        return Array(line.utf8)
+      }
+    case .tone(let hertz):
+      let line = ControlMessage.tone(hertz, t: t).line
+      server.broadcast { shown in
+        shown.tone = hertz
+        return Array(line.utf8)
+      }
+    case .view(let view):
+      let line = ControlMessage.state(view, t: t).line
+      server.broadcast { shown in
+        shown.view = view
+        return Array(line.utf8)
+      }
+    case .recorded(let game):
+      let over = ControlGameOver(
+        record: game.record, result: game.result, rank: game.rank, newBest: game.newBest)
+      let line = ControlMessage.gameOver(over, t: t).line
+      server.broadcast { _ in Array(line.utf8) }
+    case .settings(let inForce):
+      let settings = ControlSettings(inForce)
+      let line = ControlMessage.settings(settings, t: t).line
+      server.broadcast { shown in
+        shown.settings = settings
+        return Array(line.utf8)
+      }
+    case .scoresChanged(let change):
+      let line = ControlMessage.scoresChanged(change.rawValue, t: t).line
+      server.broadcast { _ in Array(line.utf8) }
+    case .status, .gameEnded, .settingsChosen, .codeEntered, .stuck, .unstuck, .lightFault:
+      break
+    }
+  }
+
+  /// The snapshot as clients would get it now.
+  var snapshot: ControlSnapshot { server.withShared(\.snapshot) }
+
+  /// Answers a request.
+  func reply(_ message: ControlMessage, to peer: LineServer<Shown>.Peer) {
+    inFlight.withLock { counts in
+      if let count = counts[peer.id] { counts[peer.id] = count > 1 ? count - 1 : nil }
+    }
+    server.send(Array(message.line.utf8), to: peer.id)
+  }
+
+  /// Stops serving once every line queued has been sent; the request stream ends.
+  func close() {
+    encoder.sync {}
+    continuation.finish()
+    server.close()
+  }
+
+  private func receive(_ line: String, from peer: LineServer<Shown>.Peer) {
+    if line.allSatisfy(\.isWhitespace) { return }
+    do {
+      let request = try ControlRequest(line: line)
+      let accepted = inFlight.withLock { counts -> Bool in
+        let count = counts[peer.id] ?? 0
+        guard count < Self.maximumInFlight else { return false }
+        counts[peer.id] = count + 1
+        return true
+      }
+      guard accepted else {
+        let refusal = ControlMessage.error(
+          "more than \(Self.maximumInFlight) requests wait for replies; wait for them first",
+          id: request.id)
+        server.send(Array(refusal.line.utf8), to: peer.id)
+        return
+      }
+      continuation.yield(Asked(request: request, peer: peer))
+    } catch {
+      server.send(Array(ControlMessage.error(error.message, id: error.id).line.utf8), to: peer.id)
+    }
+  }
+}
+
+extension ControlSettings {
+  /// The settings in force as the control socket reports them.
+  init(_ inForce: SettingsInForce) {
+    self.init(values: inForce.values, changed: inForce.changed.map(\.rawValue))
+  }
+}

@@ -1,0 +1,152 @@
+import Logging
+import ServiceLifecycle
+import SimonControl
+import SimonGame
+import SimonScores
+
+/// Carries out the control socket's requests, one at a time in the order they came,
+/// each validated with the rules of SPEC sections 3-6 and answered exactly once; who
+/// asked (their uid) goes into the log with every change.
+struct ControlService: Service {
+  let server: ControlServer
+  let context: CabinetContext
+
+  func run() async throws {
+    await cancelWhenGracefulShutdown {
+      for await asked in server.requests {
+        let reply = await answer(asked)
+        server.reply(reply, to: asked.peer)
+      }
+    }
+  }
+
+  private func answer(_ asked: ControlServer.Asked) async -> ControlMessage {
+    let id = asked.request.id
+    do {
+      return .ok(id, try await carryOut(asked.request.action, by: asked.peer.uid))
+    } catch let refusal as Refusal {
+      return .error(refusal.message, id: id)
+    } catch {
+      return .error("\(error)", id: id)
+    }
+  }
+
+  /// A request turned down, in the words of the rule it breaks.
+  private struct Refusal: Error {
+    var message: String
+  }
+
+  private func carryOut(_ action: ControlRequest.Action, by uid: UInt32) async throws
+    -> ControlResult
+  {
+    let runner = context.runner
+    let archive = context.archive
+    let who = "uid \(uid == UInt32.max ? "unknown" : String(uid))"
+    switch action {
+    case .status:
+      return ControlResult(snapshot: server.snapshot)
+
+    case .signIn(let names):
+      var seated: [String] = []
+      for name in names {
+        guard let player = try archive.players.player(named: name) else {
+          throw Refusal(
+            message:
+              "no player named \(PlayerName.quoted(name)); register them first (simonctl players add NAME)"
+          )
+        }
+        if seated.contains(where: { PlayerName.same($0, player.name) }) {
+          throw Refusal(message: "\(PlayerName.quoted(player.name)) is given twice")
+        }
+        seated.append(player.name)
+      }
+      let settings = await runner.settings
+      if let problem = settings.rosterProblem(count: seated.count) {
+        throw Refusal(message: "players: \(problem)")
+      }
+      await runner.seat(seated)
+      context.logger.info(
+        "\(who) signed in \(seated.isEmpty ? "nobody" : seated.map(PlayerName.quoted).joined(separator: ", "))"
+      )
+      return ControlResult(players: seated, team: await runner.cabinet.teamName)
+
+    case .signOut:
+      await runner.seat([])
+      context.logger.info("\(who) signed everyone out")
+      return ControlResult(players: [], team: await runner.cabinet.teamName)
+
+    case .team(let name):
+      try PlayerStore.check(name)
+      await runner.nameTeam(name)
+      context.logger.info("\(who) named the team \(PlayerName.quoted(name))")
+      return ControlResult(players: await runner.cabinet.playerNames, team: name)
+
+    case .set(let keyName, let value):
+      guard let key = SettingKey(name: keyName) else {
+        throw Refusal(
+          message:
+            "unknown setting \"\(keyName.prefix(32))\"; settings are: \(SettingKey.allCases.map(\.rawValue).joined(separator: ", "))"
+        )
+      }
+      let config = context.config
+      var trial = try archive.settingsStore.load()
+      try key.set(value, in: &trial)
+      if let problem = config.unplayable(trial.applied(to: config.settings)), problem.key == key {
+        throw Refusal(message: "\(key.rawValue): \(problem.message)")
+      }
+      try archive.settingsStore.set(key, to: value, base: config.settings)
+      let inForce = await context.refreshSettings()
+      context.logger.info("\(who) set \(key.rawValue) = \(key.value(in: inForce.values))")
+      return ControlResult(settings: ControlSettings(inForce))
+
+    case .reset(let keyName):
+      if let keyName {
+        guard let key = SettingKey(name: keyName) else {
+          throw Refusal(message: "unknown setting \"\(keyName.prefix(32))\"")
+        }
+        try archive.settingsStore.reset(key)
+        context.logger.info("\(who) reset \(key.rawValue) to the configuration's")
+      } else {
+        try archive.settingsStore.reset()
+        context.logger.info("\(who) reset every setting to the configuration's")
+      }
+      return ControlResult(settings: ControlSettings(await context.refreshSettings()))
+
+    case .nameGame(let game, let name):
+      let spelled = try archive.players.player(named: name)?.name ?? name
+      let record = try archive.scores.name(game: game, as: spelled)
+      context.tell(.scoresChanged(.named))
+      context.logger.info("\(who) named game \(game) \(PlayerName.quoted(spelled))")
+      return ControlResult(records: [record])
+
+    case .nameLatest(let name, let count):
+      let spelled = try archive.players.player(named: name)?.name ?? name
+      let records = try archive.scores.nameLatest(spelled, count: count)
+      guard !records.isEmpty else {
+        throw Refusal(message: "no recent game is recorded as \"\(PlayerName.unnamed)\"")
+      }
+      context.tell(.scoresChanged(.named))
+      context.logger.info(
+        "\(who) named \(records.count) game(s) \(PlayerName.quoted(spelled))")
+      return ControlResult(records: records)
+
+    case .resetScores:
+      try archive.scores.reset()
+      await runner.apply(bests: [:])
+      context.tell(.scoresChanged(.reset))
+      context.logger.notice("\(who) deleted every score and recent game")
+      return ControlResult()
+
+    case .reload:
+      context.logger.info("\(who) asked for a reload")
+      do {
+        return ControlResult(settings: ControlSettings(try await context.reload()))
+      } catch {
+        throw Refusal(
+          message:
+            "the configuration has \(error.problems.count) problem(s); the one in force stays: "
+            + error.problems.map(\.description).joined(separator: "; "))
+      }
+    }
+  }
+}

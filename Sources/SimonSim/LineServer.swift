@@ -1,0 +1,319 @@
+import Dispatch
+import Glibc
+import SimonHardware
+import Synchronization
+
+/// A Unix stream socket that serves lines of text to any number of clients: the engine
+/// under the simulated cabinet's socket and the daemon's control socket.
+///
+/// Promises: a client's greeting and every broadcast reach it in the order they were
+/// made, and a greeting is consistent with the broadcasts around it (both are made under
+/// one lock with the shared state); nothing any client does blocks the caller of
+/// `broadcast` or `send` (output is queued, and a client whose backlog passes
+/// `maximumBacklog` is dropped); a line longer than `maximumLineLength` gets the
+/// `overlong` reply and is skipped; a client that hangs up is forgotten and reported
+/// once. One thread blocks in poll(); nothing wakes while nobody talks. When no
+/// descriptor is left to accept a client, accepting pauses for a moment instead of
+/// spinning.
+package final class LineServer<Shared: Sendable>: Sendable {
+  /// A connected client: a number unique for the server's life and who it is.
+  package struct Peer: Hashable, Sendable {
+    /// The client's number (never reused).
+    package var id: Int
+    /// The user id of the process that connected (SO_PEERCRED).
+    package var uid: UInt32
+    /// The process id that connected (SO_PEERCRED).
+    package var pid: Int32
+  }
+
+  /// What the server asks of its owner; each is called on the poll thread.
+  package struct Handlers: Sendable {
+    /// The first bytes a new client gets, made under the lock of the shared state.
+    package var greeting: @Sendable (Peer, inout Shared) -> [UInt8]
+    /// One line a client sent (without its newline), called outside the lock.
+    package var line: @Sendable (Peer, String) -> Void
+    /// The reply to a line longer than `maximumLineLength`.
+    package var overlong: @Sendable () -> [UInt8]
+    /// A client hung up or was dropped.
+    package var gone: @Sendable (Peer) -> Void
+
+    /// Handlers with every value given.
+    package init(
+      greeting: @escaping @Sendable (Peer, inout Shared) -> [UInt8],
+      line: @escaping @Sendable (Peer, String) -> Void,
+      overlong: @escaping @Sendable () -> [UInt8],
+      gone: @escaping @Sendable (Peer) -> Void = { _ in }
+    ) {
+      self.greeting = greeting
+      self.line = line
+      self.overlong = overlong
+      self.gone = gone
+    }
+  }
+
+  private struct Client {
+    var peer: Peer
+    var fd: Int32
+    var input: [UInt8] = []
+    var output: [UInt8] = []
+    var discarding = false
+  }
+
+  private struct State {
+    var shared: Shared
+    var clients: [Int: Client] = [:]
+    var nextID = 1
+    var handlers: Handlers?
+    var closed = false
+    var gone: [Peer] = []
+  }
+
+  /// The socket's path.
+  package let path: String
+  /// The longest line a client may send.
+  package let maximumLineLength: Int
+  /// The largest backlog of output a client may have before it is dropped.
+  package let maximumBacklog: Int
+  private let listener: Int32
+  /// A pipe the other threads write a byte to, to wake the poll thread.
+  private let wake: (read: Int32, write: Int32)
+  private let state: Mutex<State>
+  private let stopped = DispatchSemaphore(value: 0)
+
+  /// Listens on `path` (a stale socket there is replaced; a live one is an error).
+  /// Nothing is served until `start`.
+  /// - Parameters:
+  ///   - mode: the socket file's permissions (who may connect).
+  ///   - shared: state the greeting and broadcasts share under one lock.
+  /// - Throws: `SocketError` when the socket cannot be made, or another program serves it.
+  package init(
+    path: String, mode: mode_t = 0o600, maximumLineLength: Int, maximumBacklog: Int = 1 << 16,
+    shared: Shared
+  ) throws {
+    self.path = path
+    self.maximumLineLength = maximumLineLength
+    self.maximumBacklog = maximumBacklog
+    state = Mutex(State(shared: shared))
+    listener = try UnixSocket.listen(at: path)
+    if chmod(path, mode) != 0 {
+      let failure = errno
+      Glibc.close(listener)
+      unlink(path)
+      throw SocketError("chmod \(path)", errno: failure)
+    }
+    var pipeEnds: [Int32] = [-1, -1]
+    guard pipe(&pipeEnds) == 0, (try? UnixSocket.setNonBlocking(pipeEnds[0])) != nil,
+      (try? UnixSocket.setNonBlocking(pipeEnds[1])) != nil
+    else {
+      let failure = errno
+      Glibc.close(listener)
+      unlink(path)
+      throw SocketError("pipe for the socket thread of \(path)", errno: failure)
+    }
+    wake = (pipeEnds[0], pipeEnds[1])
+  }
+
+  /// Starts serving on a thread of its own.
+  /// - Throws: `SocketError` when no thread could be started.
+  package func start(_ handlers: Handlers) throws {
+    state.withLock { $0.handlers = handlers }
+    guard BackgroundThread.start({ [self] in serve() }) else {
+      close()
+      throw SocketError("could not start the thread of \(path)")
+    }
+  }
+
+  /// Changes the shared state and sends what `change` returns (if anything) to every
+  /// client, in one step no greeting can fall between.
+  package func broadcast(_ change: (inout Shared) -> [UInt8]?) {
+    var needsWake = false
+    state.withLock { state in
+      guard !state.closed, let bytes = change(&state.shared), !bytes.isEmpty else { return }
+      for id in Array(state.clients.keys) {
+        needsWake = queue(bytes, to: id, in: &state) || needsWake
+      }
+    }
+    if needsWake { signalWake() }
+  }
+
+  /// Sends bytes to one client; nothing when it is gone.
+  package func send(_ bytes: [UInt8], to id: Int) {
+    let needsWake = state.withLock { state in
+      state.closed ? false : queue(bytes, to: id, in: &state)
+    }
+    if needsWake { signalWake() }
+  }
+
+  /// Reads the shared state.
+  package func withShared<R>(_ body: (Shared) -> R) -> R {
+    state.withLock { body($0.shared) }
+  }
+
+  /// How many clients are connected.
+  package var clientCount: Int { state.withLock { $0.clients.count } }
+
+  /// Stops serving: closes every connection and the socket, removes the socket file;
+  /// returns once done (or after a second at most). Safe to call twice.
+  package func close() {
+    let (already, started) = state.withLock { state -> (Bool, Bool) in
+      defer { state.closed = true }
+      return (state.closed, state.handlers != nil)
+    }
+    guard !already else { return }
+    signalWake()
+    if started {
+      _ = stopped.wait(timeout: .now() + .seconds(1))
+    } else {
+      shutDown()
+    }
+  }
+
+  // MARK: Output
+
+  /// Appends to a client's backlog and writes what the socket takes now. Returns true
+  /// when output is left over, so the poll thread must watch for the socket to drain.
+  private func queue(_ bytes: [UInt8], to id: Int, in state: inout State) -> Bool {
+    guard var client = state.clients[id] else { return false }
+    client.output += bytes
+    let written = client.output.isEmpty ? 0 : UnixSocket.write(client.fd, client.output[...])
+    if written < 0 || client.output.count - written > maximumBacklog {
+      drop(id, from: &state)
+      return false
+    }
+    client.output.removeFirst(written)
+    state.clients[id] = client
+    return !client.output.isEmpty
+  }
+
+  private func drop(_ id: Int, from state: inout State) {
+    guard let client = state.clients.removeValue(forKey: id) else { return }
+    Glibc.close(client.fd)
+    state.gone.append(client.peer)
+  }
+
+  private func signalWake() {
+    var byte: UInt8 = 1
+    _ = Glibc.write(wake.write, &byte, 1)
+  }
+
+  // MARK: The poll thread
+
+  private func serve() {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var acceptPausedUntil: Int64 = 0
+    while true {
+      let now = MonotonicClock().now.nanoseconds
+      let watchListener = now >= acceptPausedUntil
+      let watched = state.withLock { state -> [pollfd]? in
+        if state.closed { return nil }
+        var fds = [
+          pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+          pollfd(fd: watchListener ? listener : -1, events: Int16(POLLIN), revents: 0),
+        ]
+        for client in state.clients.values {
+          let events = Int16(POLLIN) | (client.output.isEmpty ? 0 : Int16(POLLOUT))
+          fds.append(pollfd(fd: client.fd, events: events, revents: 0))
+        }
+        return fds
+      }
+      guard var fds = watched else { break }
+      let timeout = watchListener ? -1 : Int32(max(1, (acceptPausedUntil - now) / 1_000_000))
+      let ready = poll(&fds, nfds_t(fds.count), timeout)
+      if ready < 0 && errno != EINTR { break }
+      if fds[0].revents != 0 {
+        var drain = [UInt8](repeating: 0, count: 64)
+        while Glibc.read(wake.read, &drain, drain.count) > 0 {}
+      }
+      if fds[1].revents & Int16(POLLIN) != 0, !acceptClients() {
+        acceptPausedUntil = MonotonicClock().now.nanoseconds + 100_000_000
+      }
+      let byFD = state.withLock { state in
+        Dictionary(
+          state.clients.values.map { ($0.fd, $0.peer.id) }, uniquingKeysWith: { a, _ in a })
+      }
+      for entry in fds.dropFirst(2) where entry.revents != 0 {
+        guard let id = byFD[entry.fd] else { continue }
+        if entry.revents & Int16(POLLOUT) != 0 {
+          state.withLock { state in _ = queue([], to: id, in: &state) }
+        }
+        if entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+          receive(from: id, fd: entry.fd, buffer: &buffer)
+        }
+      }
+      reportGone()
+    }
+    shutDown()
+  }
+
+  /// Accepts every pending client. Returns false when the system has no descriptor left
+  /// for one (EMFILE, ENFILE), so accepting pauses instead of spinning.
+  private func acceptClients() -> Bool {
+    while true {
+      guard let fd = UnixSocket.accept(listener) else {
+        return errno != EMFILE && errno != ENFILE && errno != ENOBUFS && errno != ENOMEM
+      }
+      let credentials = UnixSocket.peerCredentials(fd)
+      let needsWake = state.withLock { state -> Bool in
+        let peer = Peer(id: state.nextID, uid: credentials.uid, pid: credentials.pid)
+        state.nextID += 1
+        state.clients[peer.id] = Client(peer: peer, fd: fd)
+        let greeting = state.handlers?.greeting(peer, &state.shared) ?? []
+        return queue(greeting, to: peer.id, in: &state)
+      }
+      if needsWake { signalWake() }
+    }
+  }
+
+  private func receive(from id: Int, fd: Int32, buffer: inout [UInt8]) {
+    guard let count = UnixSocket.read(fd, into: &buffer) else { return }
+    if count == 0 {
+      state.withLock { drop(id, from: &$0) }
+      return
+    }
+    var lines: [String] = []
+    let found = state.withLock { state -> (Peer, Handlers)? in
+      guard var client = state.clients[id], let handlers = state.handlers else { return nil }
+      client.input += buffer[..<count]
+      while let newline = client.input.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = client.input[..<newline]
+        client.input.removeSubrange(...newline)
+        if client.discarding {
+          client.discarding = false
+          continue
+        }
+        lines.append(String(decoding: line, as: UTF8.self))
+      }
+      var overlong = false
+      if client.input.count > maximumLineLength {
+        overlong = !client.discarding
+        client.input.removeAll()
+        client.discarding = true
+      }
+      state.clients[id] = client
+      if overlong { _ = queue(handlers.overlong(), to: id, in: &state) }
+      return (client.peer, handlers)
+    }
+    guard let (peer, handlers) = found else { return }
+    for line in lines { handlers.line(peer, line) }
+  }
+
+  private func reportGone() {
+    let (gone, handlers) = state.withLock { state in
+      defer { state.gone = [] }
+      return (state.gone, state.handlers)
+    }
+    for peer in gone { handlers?.gone(peer) }
+  }
+
+  private func shutDown() {
+    state.withLock { state in
+      for client in state.clients.values { Glibc.close(client.fd) }
+      state.clients = [:]
+    }
+    Glibc.close(listener)
+    Glibc.close(wake.read)
+    Glibc.close(wake.write)
+    unlink(path)
+    stopped.signal()
+  }
+}
