@@ -44,7 +44,7 @@ let package = Package(
     // cabinet screen and the venue bridge.
     .target(name: "SimonControl", dependencies: ["SimonGame", "SimonScores", "SimonSim"]),
     // The terminal cabinet of `simonctl play` and `status`: keys, screen, report (pure).
-    .target(name: "SimonTerminal", dependencies: ["SimonGame", "SimonSim"]),
+    .target(name: "SimonTerminal", dependencies: ["SimonGame", "SimonSim", "SimonControl"]),
     // The runner and everything the daemon and the operator tool share.
     .target(
       name: "SimonDaemon",
@@ -112,15 +112,20 @@ let package = Package(
       path: "Benchmarks/bench-audio"),
     // Test-only: runs the real simond and plays it through the socket (tests, benchmarks).
     .target(
-      name: "SimonProcessSupport", dependencies: ["SimonSim", "SimonGame"],
+      name: "SimonProcessSupport", dependencies: ["SimonSim", "SimonGame", "SimonControl"],
       path: "Tests/Support/SimonProcessSupport"),
     .testTarget(
       name: "SimonEndToEndTests",
-      dependencies: ["simond", "simonctl", "SimonSim", "SimonGame", "SimonProcessSupport"]),
+      dependencies: [
+        "simond", "simonctl", "SimonSim", "SimonGame", "SimonControl", "SimonScores",
+        "SimonProcessSupport",
+      ]),
     .executableTarget(
       name: "bench-simond", dependencies: ["SimonProcessSupport", "SimonSim", "SimonGame"],
       path: "Benchmarks/bench-simond"),
     .testTarget(name: "SimonTerminalTests", dependencies: ["SimonTerminal", "SimonSim"]),
+    .testTarget(
+      name: "SimonControlTests", dependencies: ["SimonControl", "SimonGame", "SimonScores"]),
     .testTarget(name: "SimonDaemonTests", dependencies: ["SimonDaemon", "SimonHardware"]),
   ],
   swiftLanguageModes: [.v6]

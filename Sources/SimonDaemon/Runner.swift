@@ -230,6 +230,9 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
         deadlines.cancel(.game(timer))
       case .status(let status):
         tell(.status(status))
+        // The rich state goes where the compact one does, so both sockets agree on where
+        // a phase begins among the lamps.
+        publishView()
       case .record(let result, let newBest):
         tell(.gameEnded(result, newBest: newBest))
       case .settingsChanged(let settings):

@@ -77,15 +77,23 @@ public final class SettingsStore: Sendable {
   ///   - key: the setting.
   ///   - text: its new value.
   ///   - base: the settings the stored changes apply to, to check the result.
+  ///   - playable: what this cabinet cannot play (directional without a joystick), as
+  ///     problems that start with the setting's name; only this key's are refused.
   /// - Returns: the settings in force afterwards.
-  /// - Throws: `SettingsError` (a value of the wrong kind, or one out of range), `StateError`.
+  /// - Throws: `SettingsError` (a value of the wrong kind, one out of range, one the
+  ///   cabinet cannot play), `StateError`.
   @discardableResult
-  public func set(_ key: SettingKey, to text: String, base: Settings) throws -> Settings {
+  public func set(
+    _ key: SettingKey, to text: String, base: Settings,
+    playable: (Settings) -> [String] = { _ in [] }
+  ) throws -> Settings {
     try file.update { stored in
       var changed = stored
       try key.set(text, in: &changed)
       let settings = changed.applied(to: base)
-      let problems = settings.problems.filter { $0.hasPrefix(key.rawValue + ":") }
+      let problems = (settings.problems + playable(settings)).filter {
+        $0.hasPrefix(key.rawValue + ":")
+      }
       if !problems.isEmpty { throw SettingsError.problems(problems) }
       stored = changed
       return settings

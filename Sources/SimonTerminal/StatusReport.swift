@@ -1,10 +1,14 @@
 import FoundationEssentials
+import SimonControl
 import SimonGame
 import SimonSim
 
-/// What `simonctl status` prints: the daemon's state, round, points and lit pads, as a
-/// table for people or one JSON object for scripts.
+/// What `simonctl status` prints: the daemon's state, round, points and lit pads (and,
+/// from the control socket, the mode, who plays and whose turn, the settings changed),
+/// as a table for people or one JSON object for scripts.
 public struct StatusReport: Equatable, Sendable, Encodable {
+  /// The daemon, from the control socket: "simond 0.1.0 on HOST, gpio cabinet".
+  public var daemon: String?
   /// The socket asked.
   public var socket: String
   /// The game's phase, by its wire name.
@@ -15,6 +19,44 @@ public struct StatusReport: Equatable, Sendable, Encodable {
   public var points: Int
   /// The lit pads, in cabinet order.
   public var lit: [Pad]
+  /// The mode of the game in progress or of the next one.
+  public var mode: GameMode?
+  /// Its difficulty.
+  public var difficulty: Difficulty?
+  /// Who plays, in turn order.
+  public var players: [String]?
+  /// Whose turn it is, in a multi-player game.
+  public var turn: String?
+  /// The coop team's name.
+  public var team: String?
+  /// Who is signed in.
+  public var signedIn: [String]?
+  /// The settings changed at the cabinet or by a tool.
+  public var changed: [String]?
+
+  enum CodingKeys: String, CodingKey {
+    case daemon, socket, state, round, points, lit, mode, difficulty, players, turn, team
+    case changed
+    case signedIn = "signed_in"
+  }
+
+  /// The report for simond's control socket.
+  public init(socket: String, hello: ControlHello, snapshot: ControlSnapshot) {
+    let view = snapshot.state
+    daemon = "simond \(hello.version) on \(hello.cabinet), \(hello.hardware) cabinet"
+    self.socket = socket
+    state = view.phase
+    round = view.round
+    points = view.points
+    lit = snapshot.lit.filter(\.value).map(\.key).sorted()
+    mode = view.mode
+    difficulty = view.difficulty
+    players = view.players
+    turn = view.turnName
+    team = view.team
+    signedIn = view.signedIn
+    changed = snapshot.settings.changed
+  }
 
   /// The report for a cabinet; nil when its hello has not ended with a state.
   public init?(socket: String, view: SimCabinetView) {
@@ -37,13 +79,37 @@ public struct StatusReport: Equatable, Sendable, Encodable {
   public var text: String {
     let lit = lit.isEmpty ? "none" : lit.map(\.rawValue).joined(separator: ", ")
     let words = PhaseWords.name(of: state)
-    return [
-      "socket  \(TerminalText.safe(socket))",
-      "state   \(state.rawValue)" + (words == state.rawValue ? "" : " (\(words))"),
-      "round   \(round)",
-      "points  \(points)",
-      "lit     \(lit)",
-    ].joined(separator: "\n")
+    var rows: [(String, String)] = []
+    if let daemon { rows.append(("daemon", TerminalText.safe(daemon))) }
+    rows += [
+      ("socket", TerminalText.safe(socket)),
+      ("state", "\(state.rawValue)" + (words == state.rawValue ? "" : " (\(words))")),
+      ("round", "\(round)"),
+      ("points", "\(points)"),
+      ("lit", lit),
+    ]
+    if let mode, let difficulty {
+      rows.append(("mode", "\(mode.rawValue), \(difficulty.rawValue)"))
+    }
+    if let players {
+      let names = players.map(TerminalText.safe).joined(separator: ", ")
+      rows.append(("players", names + (turn.map { " (\(TerminalText.safe($0))'s turn)" } ?? "")))
+    }
+    if let team { rows.append(("team", TerminalText.safe(team))) }
+    if let signedIn {
+      rows.append(
+        (
+          "signed in",
+          signedIn.isEmpty ? "nobody" : signedIn.map(TerminalText.safe).joined(separator: ", ")
+        ))
+    }
+    if let changed {
+      rows.append(("changed", changed.isEmpty ? "no setting" : changed.joined(separator: ", ")))
+    }
+    let width = rows.map(\.0.count).max() ?? 0
+    return rows.map { label, value in
+      label + String(repeating: " ", count: width - label.count + 2) + value
+    }.joined(separator: "\n")
   }
 
   /// One JSON object, keys sorted:

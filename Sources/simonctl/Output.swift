@@ -51,6 +51,9 @@ enum Output {
     } catch let error as StateError {
       printError("Error: \(error)")
       throw ExitCode(ExitCodes.code(for: error))
+    } catch let error as NamingError {
+      printError("Error: \(error)")
+      throw ExitCode(ExitCodes.refused)
     }
   }
 }
@@ -71,20 +74,25 @@ enum ExitCodes {
   static let usage: Int32 = 64
   /// A value breaks a rule: a bad or taken name or pad code, a bad setting.
   static let invalidData: Int32 = 65
+  /// simond is not running where it must be, or cannot be reached.
+  static let unavailable: Int32 = 69
   /// The state directory is missing and cannot be created, or is not a directory.
   static let cannotCreate: Int32 = 73
   /// A state file cannot be read or written.
   static let ioError: Int32 = 74
   /// Another simond or simonctl held the lock too long; try again.
   static let busy: Int32 = 75
+  /// simond runs, but this user may not use its control socket.
+  static let noPermission: Int32 = 77
 
   /// The text for `--help`.
   static let help = """
     Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to \
     name, reset not confirmed); 64 bad command line; 65 a value breaks a rule (name, \
-    pad code, setting); 73 the state directory cannot be created; 74 a state file \
-    cannot be read or written; 75 the state is locked by another simond or simonctl, \
-    try again.
+    pad code, setting); 69 simond is not running where it must be; 73 the state \
+    directory cannot be created; 74 a state file cannot be read or written; 75 the \
+    state is locked by another simond or simonctl, try again; 77 simond runs but this \
+    user may not use its control socket (join the group simon).
     """
 
   static func code(for error: PlayerError) -> Int32 {

@@ -10,10 +10,12 @@ struct PlayersCommand: ParsableCommand {
       spaces, no space at either end); names are unique ignoring case; "Player" and \
       "Player N" are kept for players without a name. A pad code is four presses of \
       the pads, such as "green red red blue" or "1224" (1 green, 2 red, 3 yellow, \
-      4 blue); it signs the player in at the cabinet, so codes are unique.
+      4 blue); it signs the player in at the cabinet, so codes are unique. \
+      sign-in, sign-out and team tell the running simond who plays the next games.
       """,
     subcommands: [
       PlayersList.self, PlayersAdd.self, PlayersRemove.self, PlayersCode.self,
+      PlayersSignIn.self, PlayersSignOut.self, PlayersTeam.self,
     ],
     defaultSubcommand: PlayersList.self)
 }

@@ -18,12 +18,14 @@ struct ScoresReset: ParsableCommand {
       """)
 
   @OptionGroup var common: CommonOptions
+  @OptionGroup var socket: ControlSocketOption
 
   @Flag(help: "Do not ask for confirmation.")
   var yes = false
 
   func run() throws {
     try Output.run {
+      let route = try DaemonRoute.find(common: common, socket: socket)
       let store = try Stores(common: common).scores
       if !yes {
         guard isatty(STDIN_FILENO) == 1 else {
@@ -38,8 +40,15 @@ struct ScoresReset: ParsableCommand {
           throw Refusal(message: "the scores were not reset", code: ExitCodes.refused)
         }
       }
-      try store.reset()
-      print("Deleted every high score and recent game.")
+      switch route {
+      case .live(let client):
+        _ = try DaemonRoute.ask(client, .resetScores)
+        print("Deleted every high score and recent game.")
+        print("simond did it: its bests start afresh.")
+      case .files:
+        try store.reset()
+        print("Deleted every high score and recent game.")
+      }
     }
   }
 }

@@ -10,21 +10,35 @@ struct SettingsCommand: ParsableCommand {
     discussion: """
       Settings changed here or at the cabinet are kept in the state directory and \
       override the configuration file's [audio] and [game] values; they are marked \
-      "# changed". The daemon reads them at start and on reload (SIGHUP).
+      "# changed", and the others follow the configuration. With simond running, the \
+      settings shown are those it plays and changes apply to the next game; otherwise \
+      they are read from and saved to the state directory for simond's next start. \
+      'settings reset KEY' (or --all) lets a setting follow the configuration again.
 
       \(ExitCodes.help)
       """,
-    subcommands: [SettingsSet.self])
+    subcommands: [SettingsSet.self, SettingsReset.self])
 
   @OptionGroup var common: CommonOptions
+  @OptionGroup var socket: ControlSocketOption
 
   @Flag(help: "Print JSON for scripts: {\"audio\": {...}, \"game\": {...}}.")
   var json = false
 
   func run() throws {
     try Output.run {
-      let stored = try Stores(common: common).settings.load()
-      let settings = stored.applied(to: try baseSettings(common: common))
+      let settings: Settings
+      let changed: Set<String>
+      switch try DaemonRoute.find(common: common, socket: socket) {
+      case .live(let client):
+        let inForce = client.snapshot!.settings
+        settings = inForce.values
+        changed = Set(inForce.changed)
+      case .files(let stores, _):
+        let stored = try stores.settings.load()
+        settings = stored.applied(to: try baseSettings(common: common))
+        changed = Set(stored.storedKeys.map(\.rawValue))
+      }
       if json {
         try JSONOutput.print(SettingsJSON(settings))
         return
@@ -34,8 +48,8 @@ struct SettingsCommand: ParsableCommand {
         if !lines.isEmpty { lines.append("") }
         lines.append("[\(section)]")
         for key in SettingKey.allCases where key.section == section {
-          let changed = stored.storedKeys.contains(key) ? "  # changed" : ""
-          lines.append("\(key.rawValue) = \(SettingsSet.tomlValue(key, settings))\(changed)")
+          let mark = changed.contains(key.rawValue) ? "  # changed" : ""
+          lines.append("\(key.rawValue) = \(SettingsSet.tomlValue(key, settings))\(mark)")
         }
       }
       print(lines.joined(separator: "\n"))

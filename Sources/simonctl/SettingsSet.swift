@@ -11,12 +11,18 @@ struct SettingsSet: ParsableCommand {
       Keys and values: enabled (or sound) true|false; volume 0-100; tones \
       classic|solfege; mode classic|levels|coop|player-adds|directional; difficulty \
       easy|medium|hard; players 1-5; skill_target 0|8|14|20|31. A key may carry its \
-      section: audio.volume, game.mode.
+      section: audio.volume, game.mode. directional needs a joystick in the \
+      configuration.
+
+      With simond running on this state directory, the change goes through its control \
+      socket and the next game plays it; otherwise it is saved in settings.json for \
+      simond's next start. The second line of output says which.
 
       \(ExitCodes.help)
       """)
 
   @OptionGroup var common: CommonOptions
+  @OptionGroup var socket: ControlSocketOption
 
   @Argument(help: ArgumentHelp("The setting, as in the configuration file.", valueName: "key"))
   var key: KeyArgument
@@ -26,10 +32,28 @@ struct SettingsSet: ParsableCommand {
 
   func run() throws {
     try Output.run {
-      let settings = try Stores(common: common).settings.set(
-        key.key, to: value, base: try baseSettings(common: common))
-      print("\(key.key.rawValue) = \(Self.tomlValue(key.key, settings))")
+      switch try DaemonRoute.find(common: common, socket: socket) {
+      case .live(let client):
+        let result = try DaemonRoute.ask(client, .set(key: key.key.rawValue, value: value))
+        let settings = result.settings?.values ?? .defaults
+        print("\(key.key.rawValue) = \(Self.tomlValue(key.key, settings))")
+        print(Self.appliedLive)
+      case .files(let stores, let reason):
+        let config = try loadConfiguration(common: common)
+        let settings = try stores.settings.set(
+          key.key, to: value, base: config.settings, playable: config.playable)
+        print("\(key.key.rawValue) = \(Self.tomlValue(key.key, settings))")
+        print(Self.savedForLater(reason))
+      }
     }
+  }
+
+  /// The second line of a change simond applied.
+  static let appliedLive = "Applied by simond: the next game starts with it."
+
+  /// The second line of a change saved in the files.
+  static func savedForLater(_ reason: String) -> String {
+    "Saved in settings.json (\(reason)): simond applies it when it starts or reloads."
   }
 
   /// A setting's value as the configuration file writes it: strings in quotes.

@@ -1,5 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
+import SimonControl
+import SimonDaemon
 import SimonSim
 import SimonTerminal
 
@@ -7,21 +9,28 @@ import SimonTerminal
   import Glibc
 #endif
 
-/// `simonctl status`: what the daemon is doing, read from the simulated cabinet's socket.
+/// `simonctl status`: what the daemon is doing, read from its control socket (or from a
+/// simulated cabinet's socket).
 struct StatusCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "status",
-    abstract: "Show what simond is doing: state, round, points, lit pads.",
+    abstract: "Show what simond is doing: state, mode, who plays, lit pads.",
     discussion: """
-      Connects to the socket of a 'simond --hardware sim', reads what it sends first \
-      (every LED, then the state), prints it and leaves; it presses nothing. The default \
-      socket is simond's: $XDG_RUNTIME_DIR/simond.sock, else /tmp/simond-UID.sock.
+      Connects to simond's control socket, whatever its hardware, reads its hello and \\
+      snapshot, prints them and leaves; it changes nothing. The control socket is \\
+      looked for at /run/simon-cabinet/control.sock (the service), then \\
+      $XDG_RUNTIME_DIR/simond-control.sock, else /tmp/simond-control-UID.sock; \\
+      --control-socket names another. With --sim-socket it reads a simulated cabinet's \\
+      socket instead (state, round, points, lit pads only).
 
-      Exit codes: 0 done; 69 simond cannot be reached or sent no state within 2 s.
+      Exit codes: 0 done; 69 simond cannot be reached or sent nothing within 2 s; 77 \\
+      simond runs but this user may not use its control socket (join the group simon).
       """)
 
   /// How long simond may take to send its state.
   static let helloLimit = Duration.seconds(2)
+
+  @OptionGroup var socket: ControlSocketOption
 
   @Option(
     name: .long,
@@ -32,22 +41,57 @@ struct StatusCommand: AsyncParsableCommand {
   var json = false
 
   func run() async throws {
-    let path =
-      simSocket
-      ?? SimSocketPath.defaultPath(
-        environment: ProcessInfo.processInfo.environment, uid: UInt32(getuid()))
     let report: StatusReport
+    if let simSocket {
+      report = try await Self.simReport(simSocket)
+    } else {
+      report = try controlReport()
+    }
+    print(json ? report.json : report.text)
+  }
+
+  private func controlReport() throws -> StatusReport {
+    let environment = Environment.current
+    let paths =
+      socket.controlSocket.map { [$0] }
+      ?? ControlSocketPath.candidates(environment: environment, uid: getuid())
+    var failure: SimClientError?
+    for path in paths {
+      do throws(SimClientError) {
+        let client = try ControlClient(path: path)
+        let (hello, snapshot) = try client.greet(within: Self.helloLimit)
+        return StatusReport(socket: path, hello: hello, snapshot: snapshot)
+      } catch {
+        if error.kind == .permissionDenied {
+          throw ClientFailure(
+            error.message
+              + "; join the group simon (sudo usermod -aG simon $USER, then log in again)",
+            code: 77
+          ).reported()
+        }
+        if failure == nil || error.kind != .notRunning { failure = error }
+      }
+    }
+    let looked = paths.joined(separator: ", ")
+    let reason =
+      failure.map { $0.kind == .notRunning ? "" : ": \($0.message)" } ?? ""
+    throw ClientFailure(
+      "simond is not running (no control socket at \(looked))\(reason)",
+      code: ClientFailure.unavailable
+    ).reported()
+  }
+
+  private static func simReport(_ path: String) async throws -> StatusReport {
     do throws(SimClientError) {
       let client = try SimClient(path: path)
       defer { client.close() }
-      let view = try await client.hello(within: Self.helloLimit)
+      let view = try await client.hello(within: helloLimit)
       guard let made = StatusReport(socket: path, view: view) else {
         throw SimClientError(.timedOut, path: path, message: "simond on \(path) sent no state")
       }
-      report = made
+      return made
     } catch {
       throw ClientFailure(error.message, code: ClientFailure.unavailable).reported()
     }
-    print(json ? report.json : report.text)
   }
 }

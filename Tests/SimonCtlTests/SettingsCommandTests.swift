@@ -26,14 +26,18 @@ import Testing
             skill_target = 0
 
             """, error: ""))
+    let saved =
+      "Saved in settings.json (simond is not running on \(directory.path)): "
+      + "simond applies it when it starts or reloads.\n"
     #expect(
       try ctl(["settings", "set", "volume", "35"], in: directory)
-        == Finished(status: 0, output: "volume = 35\n", error: ""))
+        == Finished(status: 0, output: "volume = 35\n" + saved, error: ""))
     #expect(
-      try ctl(["settings", "set", "sound", "off"], in: directory).output == "enabled = false\n")
+      try ctl(["settings", "set", "sound", "off"], in: directory).output
+        == "enabled = false\n" + saved)
     #expect(
-      try ctl(["settings", "set", "game.mode", "coop"], in: directory).output == "mode = \"coop\"\n"
-    )
+      try ctl(["settings", "set", "game.mode", "coop"], in: directory).output
+        == "mode = \"coop\"\n" + saved)
     #expect(
       try ctl(["settings"], in: directory).output == """
         [audio]
@@ -86,5 +90,30 @@ import Testing
     #expect(unknown.status == 64)
     #expect(unknown.error.hasPrefix("Error: The value 'colour' is invalid for '<key>'"))
     #expect(try SettingsStore(directory: directory.path).load() == StoredSettings())
+  }
+
+  @Test func directionalWithoutAJoystickIsRefusedWithConfigChecksWords() throws {
+    defer { directory.remove() }
+    #expect(
+      try ctl(["settings", "set", "mode", "directional"], in: directory)
+        == Finished(
+          status: 65, output: "",
+          error: "Error: mode: directional needs [inputs.joystick] with up, down, left and right\n")
+    )
+    #expect(try SettingsStore(directory: directory.path).load().storedKeys == [])
+  }
+
+  @Test func resetLetsOneSettingOrAllFollowTheConfigurationAgain() throws {
+    defer { directory.remove() }
+    _ = try ctl(["settings", "set", "volume", "35"], in: directory)
+    _ = try ctl(["settings", "set", "mode", "coop"], in: directory)
+    let reset = try ctl(["settings", "reset", "volume"], in: directory)
+    #expect(reset.status == 0)
+    #expect(reset.output.hasPrefix("volume follows the configuration again.\n"))
+    #expect(try SettingsStore(directory: directory.path).load().storedKeys == [.mode])
+    #expect(try ctl(["settings", "reset", "--all"], in: directory).status == 0)
+    #expect(try SettingsStore(directory: directory.path).load().storedKeys == [])
+    #expect(try ctl(["settings", "reset"], in: directory).status == 64)
+    #expect(try ctl(["settings", "reset", "volume", "--all"], in: directory).status == 64)
   }
 }

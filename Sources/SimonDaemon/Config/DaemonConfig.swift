@@ -53,6 +53,11 @@ public struct DaemonConfig: Equatable, Sendable {
     return nil
   }
 
+  /// `unplayable` as the settings store's check: "mode: directional needs ...".
+  public func playable(_ settings: Settings) -> [String] {
+    unplayable(settings).map { ["\($0.key.rawValue): \($0.message)"] } ?? []
+  }
+
   /// The inputs the configuration wires: the pads and any optional controls.
   public var wiredInputs: Set<Input> {
     Set(Pad.allCases.map(Input.init)).union(wiring.controls.keys)

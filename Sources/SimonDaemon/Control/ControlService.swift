@@ -89,12 +89,8 @@ struct ControlService: Service {
         )
       }
       let config = context.config
-      var trial = try archive.settingsStore.load()
-      try key.set(value, in: &trial)
-      if let problem = config.unplayable(trial.applied(to: config.settings)), problem.key == key {
-        throw Refusal(message: "\(key.rawValue): \(problem.message)")
-      }
-      try archive.settingsStore.set(key, to: value, base: config.settings)
+      try archive.settingsStore.set(
+        key, to: value, base: config.settings, playable: config.playable)
       let inForce = await context.refreshSettings()
       context.logger.info("\(who) set \(key.rawValue) = \(key.value(in: inForce.values))")
       return ControlResult(settings: ControlSettings(inForce))

@@ -236,6 +236,9 @@ public final class CabinetClient: @unchecked Sendable {
     _ = Foundation.send(fd, &bytes, bytes.count, Int32(MSG_NOSIGNAL))
   }
 
+  /// Hangs up, as a client that goes away does (the reading thread keeps the client).
+  public func hangUp() { shutdown(fd, Int32(SHUT_RDWR)) }
+
   /// Sends a press.
   public func press(_ input: Input) { send(SimClientMessage.press(input).line) }
   /// Sends a release.

@@ -1,0 +1,61 @@
+import SimonControl
+import Testing
+
+@Suite("The control protocol's requests")
+struct ControlRequestTests {
+  @Test(arguments: [
+    ControlRequest.Action.status, .signIn(["Ann", "Bob"]), .signOut, .team("Owls"),
+    .set(key: "mode", value: "coop"), .reset(key: "volume"), .reset(key: nil),
+    .nameGame(id: 12, name: "Ann"), .nameLatest(name: "Ann", count: 2), .resetScores, .reload,
+  ])
+  func readsBackWhatItWrites(_ action: ControlRequest.Action) throws {
+    let request = ControlRequest(id: .number(5), action: action)
+    #expect(try ControlRequest(line: String(request.line.dropLast())) == request)
+  }
+
+  @Test func aSettingsValueMayBeANumberOrABoolean() throws {
+    #expect(
+      try ControlRequest(line: #"{"id":1,"request":"set","key":"volume","value":35}"#).action
+        == .set(key: "volume", value: "35"))
+    #expect(
+      try ControlRequest(line: #"{"id":"x","request":"set","key":"sound","value":false}"#)
+        == ControlRequest(id: .text("x"), action: .set(key: "sound", value: "false")))
+  }
+
+  @Test(arguments: [
+    ("[]", "not a JSON object: a request is {\"id\":1,\"request\":\"status\"}", false),
+    (#"{"request":"status"}"#, "missing \"id\": every request carries one", false),
+    (#"{"id":1.5,"request":"status"}"#, "\"id\" must be a whole number or a string", false),
+    (
+      #"{"id":1}"#,
+      "missing \"request\": one of status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload",
+      true
+    ),
+    (
+      #"{"id":1,"request":"dance"}"#,
+      "unknown request \"dance\"; requests are: status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload",
+      true
+    ),
+    (
+      #"{"id":1,"request":"status","x":1}"#,
+      "unknown member \"x\" in status; it takes nothing more", true
+    ),
+    (#"{"id":1,"request":"sign-in","players":"Ann"}"#, "\"players\" must be a list of names", true),
+    (
+      #"{"id":1,"request":"name","game":"7","name":"Ann"}"#, "\"game\" must be a whole number", true
+    ),
+    (
+      #"{"id":1,"request":"name-latest","name":"Ann","count":0}"#, "\"count\" is from 1 to 1000",
+      true
+    ),
+    (
+      #"{"id":1,"request":"reset","key":"mode","all":true}"#,
+      "reset takes \"key\" or \"all\":true, not both", true
+    ),
+  ])
+  func aBadLineSaysWhatIsWrong(_ line: String, _ message: String, _ hasID: Bool) {
+    #expect(throws: ControlRequestError(message, id: hasID ? .number(1) : nil)) {
+      try ControlRequest(line: line)
+    }
+  }
+}

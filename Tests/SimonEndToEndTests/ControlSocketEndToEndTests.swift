@@ -1,0 +1,358 @@
+import Foundation
+import SimonControl
+import SimonGame
+import SimonProcessSupport
+import SimonScores
+import SimonSim
+import Testing
+
+/// The real `simond --hardware sim` seen and told through its control socket, with the
+/// simulated cabinet's socket as the player's hands.
+@Suite("simond's control socket end to end", .serialized)
+struct ControlSocketEndToEndTests {
+  /// A game played to its end through the sim socket: repeats `rounds` rounds, then
+  /// presses a wrong pad. Returns the index of the game over on the control client.
+  @discardableResult
+  func play(
+    rounds: Int, on daemon: DaemonProcess, watching control: ControlTestClient
+  ) throws -> Int {
+    let cabinet = try daemon.connect()
+    _ = cabinet.waitForState(.idle)
+    let start = control.count
+    cabinet.tap(.green)
+    var next = 0
+    for _ in 0..<rounds { next = try cabinet.playTurn(from: next).next }
+    guard let simon = cabinet.waitForState(.simon, from: next),
+      let player = cabinet.waitForState(.player, from: simon)
+    else { throw E2EError("no last round") }
+    let expected = cabinet.signals(from: simon, to: player).map(\.pad)
+    let wrong = Pad.allCases.first { $0 != expected[0] }!
+    cabinet.tap(Input(wrong))
+    guard
+      let over = control.waitFor(
+        from: start, { if case .gameOver = $0 { true } else { false } }, timeout: 10)
+    else { throw E2EError("no game_over on the control socket") }
+    return over
+  }
+
+  @Test func helloThenSnapshotThenTheSameOrderAsTheCabinetUnderLoad() throws {
+    let daemon = try DaemonProcess()
+    let control = try ControlTestClient(path: daemon.controlPath)
+    let crowd = try (0..<10).map { _ in try ControlTestClient(path: daemon.controlPath) }
+    guard control.waitFor({ if case .snapshot = $0 { true } else { false } }) == 1,
+      case .hello(let hello) = control.messages[0]
+    else { throw E2EError("no hello and snapshot: \(control.messages.prefix(2))") }
+    #expect(hello.protocolVersion == 1)
+    #expect(hello.stateDirectory == daemon.stateDirectory)
+    #expect(hello.hardware == "sim")
+
+    let cabinet = try daemon.connect()
+    let over = try play(rounds: 2, on: daemon, watching: control)
+    // Every lamp change and phase the cabinet socket saw, the control socket saw in the
+    // same order; the game over comes after the game-over state.
+    let lamps = control.messages[..<over].compactMap { message -> String? in
+      switch message {
+      case .led(let pad, let on, _): "\(pad.rawValue) \(on)"
+      case .state(let view, _): view.phase.rawValue
+      default: nil
+      }
+    }
+    _ = cabinet.waitFor({ if case .gameOver = $0 { true } else { false } })
+    var cabinetLines = cabinet.snapshot().compactMap { message -> String? in
+      switch message {
+      case .led(let pad, let on, _): "\(pad.rawValue) \(on)"
+      case .state(let status, _): status.phase.rawValue
+      default: nil
+      }
+    }
+    cabinetLines.removeFirst(5)  // the cabinet's own hello: four lamps and idle
+    let phases = Set(Phase.allCases.map(\.rawValue))
+    func collapse(_ items: [String]) -> [String] {
+      // The control state also changes within a phase (countdown 3-2-1): keep only the
+      // states that begin a phase.
+      var phase = ""
+      return items.filter { item in
+        guard phases.contains(item) else { return true }
+        defer { phase = item }
+        return item != phase
+      }
+    }
+    let seen = collapse(lamps)
+    #expect(Array(collapse(cabinetLines).prefix(seen.count)) == seen)
+    #expect(seen.contains("gameover"))
+    guard case .gameOver(let game, _) = control.messages[over] else { return }
+    #expect(game.record?.result.rounds == 2)
+    #expect(game.rank == 1)
+    #expect(game.newBest)
+    for client in crowd {
+      #expect(
+        client.waitFor({ if case .gameOver = $0 { true } else { false } }, timeout: 5) != nil)
+    }
+  }
+
+  @Test func everyRequestIsAnsweredOnceAndEveryRefusalNamesTheRule() throws {
+    let daemon = try DaemonProcess()
+    let players = PlayerStore(directory: daemon.stateDirectory)
+    _ = try players.add("Ann")
+    _ = try players.add("Bob")
+    _ = try players.add("Cy")
+    let control = try ControlTestClient(path: daemon.controlPath)
+    func refusal(_ action: ControlRequest.Action) throws -> String {
+      guard case .error(let message, _) = try control.ask(action) else { return "accepted" }
+      return message
+    }
+    func result(_ action: ControlRequest.Action) throws -> ControlResult? {
+      guard case .ok(_, let result) = try control.ask(action) else { return nil }
+      return result
+    }
+    #expect(try result(.status)?.snapshot?.state.phase == .idle)
+    #expect(
+      try refusal(.set(key: "mode", value: "directional"))
+        == "mode: directional needs [inputs.joystick] with up, down, left and right")
+    #expect(
+      try refusal(.set(key: "volume", value: "101"))
+        == "volume: 101 is out of range; it is a percentage from 0 to 100")
+    #expect(try refusal(.set(key: "colour", value: "red")).hasPrefix("unknown setting \"colour\""))
+    #expect(try refusal(.signIn(["Zed"])).hasPrefix("no player named 'Zed'"))
+    #expect(
+      try refusal(.signIn(["Ann", "Bob"]))
+        == "players: classic is played by one player; 2 were given")
+    #expect(try refusal(.team("  ")).contains("not a valid name"))
+    #expect(try refusal(.nameGame(id: 99, name: "Ann")).hasPrefix("no game number 99"))
+    #expect(try refusal(.nameLatest(name: "Ann", count: 1)).hasPrefix("no recent game"))
+
+    #expect(try result(.set(key: "mode", value: "coop"))?.settings?.changed == ["mode"])
+    #expect(try result(.set(key: "players", value: "3"))?.settings?.values.players == 3)
+    #expect(try result(.signIn(["ann", "Bob", "Cy"]))?.players == ["Ann", "Bob", "Cy"])
+    #expect(try result(.team("Owls"))?.team == "Owls")
+    #expect(try refusal(.signIn(["Ann", "ann"])) == "'Ann' is given twice")
+    #expect(try result(.reload) != nil)
+    #expect(try result(.reset(key: nil))?.settings?.changed == [])
+    #expect(try result(.resetScores) != nil)
+    // Nothing the requests did was left unanswered or answered twice.
+    let replies = control.messages.filter {
+      switch $0 {
+      case .ok, .error: true
+      default: false
+      }
+    }
+    #expect(replies.count == 17)
+  }
+
+  @Test func garbageGetsAnErrorLineAndTheClientStays() throws {
+    let daemon = try DaemonProcess()
+    let control = try ControlTestClient(path: daemon.controlPath)
+    var junk = ""
+    for index in 0..<500 {
+      switch index % 5 {
+      case 0: junk += "not json \(index)\n"
+      case 1: junk += "{\"request\":\"status\"}\n"
+      case 2: junk += "{\"id\":\(index),\"request\":\"dance\"}\n"
+      case 3: junk += "{\"id\":[1],\"request\":\"status\"}\n"
+      default: junk += "{\"id\":\(index),\"request\":\"set\",\"key\":\"mode\",\"value\":[]}\n"
+      }
+    }
+    junk += String(repeating: "x", count: 10_000) + "\n"
+    control.send(junk)
+    guard case .ok = try control.ask(.status) else {
+      throw E2EError("no answer after the garbage")
+    }
+    let errors = control.messages.compactMap {
+      if case .error(let text, _) = $0 { text } else { nil }
+    }
+    #expect(errors.count == 501)
+    #expect(errors.contains("missing \"id\": every request carries one"))
+    #expect(errors.contains { $0.hasPrefix("unknown request \"dance\"") })
+    #expect(errors.contains("line longer than 4096 bytes; skipped"))
+    #expect(control.unreadable.isEmpty)
+  }
+
+  @Test func aClientThatNeverReadsHoldsNobodyBack() throws {
+    let daemon = try DaemonProcess()
+    let stuck = try ControlTestClient(path: daemon.controlPath, reading: false)
+    let control = try ControlTestClient(path: daemon.controlPath)
+    for _ in 0..<50 {
+      _ = try control.ask(.set(key: "volume", value: "\(Int.random(in: 0...100))"))
+    }
+    try play(rounds: 1, on: daemon, watching: control)
+    #expect(!control.isClosed)
+    _ = stuck
+  }
+
+  @Test func aHundredClientsEachGetTheHelloAndEveryEvent() throws {
+    let daemon = try DaemonProcess()
+    let clients = try (0..<100).map { _ in try ControlTestClient(path: daemon.controlPath) }
+    for client in clients {
+      #expect(client.waitFor({ if case .snapshot = $0 { true } else { false } }) == 1)
+    }
+    let asker = clients[0]
+    guard case .ok = try asker.ask(.set(key: "difficulty", value: "hard")) else {
+      throw E2EError("set refused")
+    }
+    for client in clients {
+      #expect(
+        client.waitFor({
+          if case .settings(let settings, _) = $0 {
+            settings.values.difficulty == .hard
+          } else {
+            false
+          }
+        }) != nil)
+    }
+  }
+
+  @Test func aDifficultyChangeAppliesToTheNextGameWithoutAReload() throws {
+    let daemon = try DaemonProcess()
+    let control = try ControlTestClient(path: daemon.controlPath)
+    guard case .ok = try control.ask(.set(key: "difficulty", value: "hard")) else {
+      throw E2EError("set refused")
+    }
+    let cabinet = try daemon.connect()
+    _ = cabinet.waitForState(.idle)
+    cabinet.tap(.green)
+    guard let simon = cabinet.waitForState(.simon),
+      let player = cabinet.waitForState(.player, from: simon)
+    else { throw E2EError("no first round") }
+    let signals = cabinet.signals(from: simon, to: player)
+    #expect(signals.count == 1)
+    // Hard: the original 420 ms x 0.7, read from the lamps' own timestamps.
+    #expect(abs((signals.first?.onMs ?? 0) - 294) < 15, "\(signals)")
+    let settings = try String(
+      contentsOfFile: daemon.stateDirectory + "/settings.json", encoding: .utf8)
+    #expect(settings.contains("\"difficulty\": \"hard\""))
+    #expect(!settings.contains("\"mode\""))
+  }
+
+  @Test func aRosterOfThreeAndATeamNameAreInTheRecord() throws {
+    let daemon = try DaemonProcess()
+    let players = PlayerStore(directory: daemon.stateDirectory)
+    for name in ["Ann", "Bob", "Cy"] { _ = try players.add(name) }
+    let control = try ControlTestClient(path: daemon.controlPath)
+    _ = try control.ask(.set(key: "mode", value: "coop"))
+    _ = try control.ask(.set(key: "players", value: "3"))
+    _ = try control.ask(.signIn(["Ann", "Bob", "Cy"]))
+    _ = try control.ask(.team("Owls"))
+    let over = try play(rounds: 0, on: daemon, watching: control)
+    guard case .gameOver(let game, _) = control.messages[over] else { return }
+    #expect(game.name == "Owls")
+    #expect(game.record?.result.members == ["Ann", "Bob", "Cy"])
+    let turns = control.messages.compactMap {
+      if case .state(let view, _) = $0 { view.turnName } else { nil }
+    }
+    #expect(turns.first == "Ann")
+  }
+
+  @Test func aRankedGameIsNamedAndTheBestsFollowAReset() throws {
+    let daemon = try DaemonProcess()
+    let control = try ControlTestClient(path: daemon.controlPath)
+    var over = try play(rounds: 1, on: daemon, watching: control)
+    guard case .gameOver(let first, _) = control.messages[over], let id = first.record?.id else {
+      throw E2EError("no record")
+    }
+    #expect(first.newBest)
+    guard case .ok(_, let named) = try control.ask(.nameGame(id: id, name: "Dee")) else {
+      throw E2EError("naming refused")
+    }
+    #expect(named.records?.first?.result.name == "Dee")
+    #expect(
+      control.waitFor({ if case .scoresChanged("named", _) = $0 { true } else { false } }) != nil)
+    guard case .error(let again, _) = try control.ask(.nameGame(id: id, name: "Eve")) else {
+      throw E2EError("renamed twice")
+    }
+    #expect(again.contains("already has a name"))
+    #expect(daemon.scores().contains("\"name\": \"Dee\""))
+    // The same game again is no new best; after a reset it is.
+    over = try play(rounds: 1, on: daemon, watching: control)
+    guard case .gameOver(let second, _) = control.messages[over] else { return }
+    #expect(!second.newBest)
+    _ = try control.ask(.resetScores)
+    over = try play(rounds: 1, on: daemon, watching: control)
+    guard case .gameOver(let third, _) = control.messages[over] else { return }
+    #expect(third.newBest)
+    #expect(third.rank == 1)
+  }
+
+  @Test func aCabinetClientThatHangsUpHoldingAPadReleasesIt() throws {
+    let daemon = try DaemonProcess()
+    let control = try ControlTestClient(path: daemon.controlPath)
+    let cabinet = try daemon.connect()
+    _ = cabinet.waitForState(.idle)
+    cabinet.press(.green)
+    #expect(
+      control.waitFor({ if case .led(.green, true, _) = $0 { true } else { false } }) != nil)
+    cabinet.hangUp()
+    // Without a start button a game starts when the pad comes up: the hang-up released it.
+    #expect(control.waitForState(.countdown, timeout: 5) != nil)
+  }
+
+  @Test func simonctlWorksLiveAndSaysSo() throws {
+    let daemon = try DaemonProcess()
+    let control = try ControlTestClient(path: daemon.controlPath)
+    let common = ["--state-dir", daemon.stateDirectory, "--control-socket", daemon.controlPath]
+    let set = try runSimonctl(["settings", "set", "mode", "levels"] + common)
+    #expect(set.output == "mode = \"levels\"\nApplied by simond: the next game starts with it.\n")
+    #expect(
+      control.waitFor({
+        if case .state(let view, _) = $0 { view.mode == .levels } else { false }
+      }) != nil)
+    let shown = try runSimonctl(["settings"] + common)
+    #expect(shown.output.contains("mode = \"levels\"  # changed"))
+    let refused = try runSimonctl(["settings", "set", "mode", "directional"] + common)
+    #expect(refused.status == 65)
+    #expect(
+      refused.errors
+        == "Error: mode: directional needs [inputs.joystick] with up, down, left and right\n")
+    #expect(try runSimonctl(["settings", "reset", "mode"] + common).status == 0)
+    _ = try PlayerStore(directory: daemon.stateDirectory).add("Ann")
+    let signIn = try runSimonctl(["players", "sign-in", "Ann"] + common)
+    #expect(signIn.output == "Signed in for the next games: Ann.\n", "\(signIn.errors)")
+    let status = try runSimonctl(["status", "--control-socket", daemon.controlPath])
+    #expect(status.output.contains("signed in  Ann"), "\(status.output)")
+    #expect(status.output.contains("sim cabinet"))
+    // Another state directory is not this simond's: the files are changed instead.
+    let elsewhere = makeScratchDirectory().path
+    let other = try runSimonctl(["settings", "set", "volume", "5", "--state-dir", elsewhere])
+    #expect(other.output.hasPrefix("volume = 5\nSaved in settings.json"))
+    let nobody = try runSimonctl(["players", "sign-out", "--state-dir", elsewhere])
+    #expect(nobody.status == 69)
+  }
+}
+
+/// `simonctl status` against the mock cabinet, which has no socket of its own.
+@Suite("simonctl status on any backend")
+struct StatusOnAnyBackendTests {
+  @Test func statusReadsTheMockCabinetThroughTheControlSocket() throws {
+    let directory = makeScratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let socket = directory.appendingPathComponent("control.sock").path
+    let notify = try NotifyListener(path: directory.appendingPathComponent("notify.sock").path)
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("simond")
+    process.arguments = [
+      "--hardware", "mock", "--audio", "none", "--config", "/dev/null", "--state-dir",
+      directory.appendingPathComponent("state").path, "--control-socket", socket,
+    ]
+    var environment = ProcessInfo.processInfo.environment
+    environment["NOTIFY_SOCKET"] = notify.path
+    process.environment = environment
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    guard notify.waitFor({ $0.contains("READY=1") }, timeout: 10) != nil else {
+      throw E2EError("the mock simond did not start")
+    }
+    let status = try runSimonctl(["status", "--control-socket", socket])
+    #expect(status.status == 0, "\(status.errors)")
+    #expect(status.output.contains("mock cabinet"))
+    #expect(status.output.contains("state      idle"))
+    #expect(status.output.contains("mode       classic, medium"))
+    let json = try runSimonctl(["status", "--control-socket", socket, "--json"])
+    #expect(json.output.contains("\"state\":\"idle\""))
+    let missing = try runSimonctl(["status", "--control-socket", socket + ".none"])
+    #expect(missing.status == 69)
+    #expect(missing.errors.hasPrefix("Error: simond is not running"))
+  }
+}
