@@ -257,15 +257,13 @@ final class AudioEngine {
     report("audio device '\(configuration.device)' failed: \(error)")
   }
 
-  /// Logs a fault the first time it happens; while it lasts, retries stay quiet.
+  /// Logs a fault once, when it begins: while it lasts (until the device is back),
+  /// retries say nothing at any log level.
   private func report(_ message: String) {
-    if fault == nil {
-      logger.error(
-        "\(message); the game goes on silently, and the speaker retries while a tone is asked for"
-      )
-    } else {
-      logger.debug("still failing: \(message)")
-    }
+    guard fault == nil else { return }
+    logger.error(
+      "\(message); the game goes on silently, and the speaker retries while a tone is asked for"
+    )
     fault = message
   }
 

@@ -2,7 +2,7 @@
 struct PlayerRoster: StateDocument {
   static var fileName: String { "players.json" }
   static var version: Int { 1 }
-  static var permissions: UInt32 { 0o644 }
+  static var permissions: UInt32 { 0o660 }
   static var empty: PlayerRoster { PlayerRoster(players: []) }
 
   /// The players, sorted by name ignoring case.

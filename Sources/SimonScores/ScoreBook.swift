@@ -135,7 +135,7 @@ public struct ScoreBook: Equatable, Sendable {
 extension ScoreBook: StateDocument {
   static var fileName: String { "scores.json" }
   static var version: Int { 1 }
-  static var permissions: UInt32 { 0o644 }
+  static var permissions: UInt32 { 0o660 }
   static var empty: ScoreBook { ScoreBook() }
 
   /// Reads the book with the fast parser's value (the same shape `Codable` reads).

@@ -6,7 +6,8 @@ protocol StateDocument: Equatable, Sendable {
   static var fileName: String { get }
   /// The version this program writes; files with a higher one are set aside.
   static var version: Int { get }
-  /// The permission bits of a newly created file.
+  /// A new file's mode: 0660 for every state file, so the operators of the daemon's
+  /// group (simon) can use `simonctl` on them; the state directory keeps others out.
   static var permissions: UInt32 { get }
   /// The document of a missing or freshly started file.
   static var empty: Self { get }

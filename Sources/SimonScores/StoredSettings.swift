@@ -85,7 +85,7 @@ extension StoredSettings: StateDocument {
   static var fileName: String { "settings.json" }
   /// 2: only changed settings are stored (1 was written whole by the cabinet's menu).
   static var version: Int { 2 }
-  static var permissions: UInt32 { 0o644 }
+  static var permissions: UInt32 { 0o660 }
   static var empty: StoredSettings { StoredSettings() }
 
   var contentProblems: [String] { applied(to: .defaults).problems }

@@ -274,6 +274,7 @@ package final class LineServer<Shared: Sendable>: Sendable {
     let found = state.withLock { state -> (Peer, Handlers)? in
       guard var client = state.clients[id], let handlers = state.handlers else { return nil }
       client.input += buffer[..<count]
+      var overlong = 0
       while let newline = client.input.firstIndex(of: UInt8(ascii: "\n")) {
         let line = client.input[..<newline]
         client.input.removeSubrange(...newline)
@@ -281,16 +282,19 @@ package final class LineServer<Shared: Sendable>: Sendable {
           client.discarding = false
           continue
         }
+        if line.count > maximumLineLength {
+          overlong += 1
+          continue
+        }
         lines.append(String(decoding: line, as: UTF8.self))
       }
-      var overlong = false
       if client.input.count > maximumLineLength {
-        overlong = !client.discarding
+        if !client.discarding { overlong += 1 }
         client.input.removeAll()
         client.discarding = true
       }
       state.clients[id] = client
-      if overlong { _ = queue(handlers.overlong(), to: id, in: &state) }
+      for _ in 0..<overlong { _ = queue(handlers.overlong(), to: id, in: &state) }
       return (client.peer, handlers)
     }
     guard let (peer, handlers) = found else { return }

@@ -15,13 +15,14 @@ struct PlayersList: ParsableCommand {
 
   func run() throws {
     try Output.run {
-      let players = try Stores(common: common).players.list()
+      let stores = try Stores(common: common)
+      let players = try stores.players.list()
       if json {
         try JSONOutput.print(["players": players])
         return
       }
       if players.isEmpty {
-        print("No players registered.")
+        print(nothingIn("No players registered", stores.directory, common: common))
         return
       }
       var table = TextTable([("name", .left), ("pad code", .left)])

@@ -39,11 +39,13 @@ struct ScoresCommand: ParsableCommand {
 
   func run() throws {
     try Output.run {
-      let book = try Stores(common: common).scores.load()
+      let stores = try Stores(common: common)
+      let book = try stores.scores.load()
+      let nothing = nothingIn("No games recorded", stores.directory, common: common)
       if recent {
-        try showRecent(book)
+        try showRecent(book, nothing: nothing)
       } else {
-        try showTables(book)
+        try showTables(book, nothing: nothing)
       }
     }
   }
@@ -55,7 +57,7 @@ struct ScoresCommand: ParsableCommand {
 
   private var filtered: Bool { mode != nil || difficulty != nil }
 
-  private func showTables(_ book: ScoreBook) throws {
+  private func showTables(_ book: ScoreBook, nothing: String) throws {
     let keys =
       filtered ? ScoreBook.allTableKeys.filter(selected) : book.tableKeys
     if json {
@@ -67,7 +69,7 @@ struct ScoresCommand: ParsableCommand {
       return
     }
     if keys.isEmpty || (!filtered && book.tableKeys.isEmpty) {
-      print("No games recorded yet.")
+      print(nothing)
       return
     }
     var lines: [String] = []
@@ -95,14 +97,14 @@ struct ScoresCommand: ParsableCommand {
     print(lines.joined(separator: "\n"))
   }
 
-  private func showRecent(_ book: ScoreBook) throws {
+  private func showRecent(_ book: ScoreBook, nothing: String) throws {
     let records = Array(book.recent.reversed().filter { selected($0.table) }.prefix(count))
     if json {
       try JSONOutput.print(RecentJSON(recent: records))
       return
     }
     if records.isEmpty {
-      print("No games recorded yet.")
+      print(nothing)
       return
     }
     var table = TextTable([

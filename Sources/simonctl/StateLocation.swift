@@ -23,6 +23,16 @@ func baseSettings(common: CommonOptions) throws -> Settings {
   try loadConfiguration(common: common).settings
 }
 
+/// What to print when a state directory holds nothing of a kind: "No games recorded in
+/// DIR." and, when no --state-dir was given, where else to look.
+func nothingIn(_ what: String, _ directory: String, common: CommonOptions) -> String {
+  let hint =
+    common.stateDir == nil
+    ? "\n(simonctl read \(directory); give --state-dir to read another, such as the one of scripts/play: ~/.local/state/simon-cabinet)"
+    : ""
+  return "\(what) in \(directory).\(hint)"
+}
+
 /// The stores of the state directory `common` names; files set aside are reported on
 /// standard error as warnings.
 struct Stores {

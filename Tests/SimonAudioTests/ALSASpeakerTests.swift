@@ -137,6 +137,10 @@ import Testing
     let errors = log.lines(atLeast: .warning)
     #expect(errors.count == 1)
     #expect(errors.first?.message.contains("'simon-no-such-pcm'") == true)
+    // Once per fault at every level: the retries that fail alike say nothing, even in
+    // a debug log.
+    let mentions = log.lines(atLeast: .trace).filter { $0.message.contains("simon-no-such-pcm") }
+    #expect(mentions.count == 1, "\(mentions.map(\.message))")
   }
 
   @Test func theDeviceClosesWhenIdleAndTheThreadBlocks() async throws {

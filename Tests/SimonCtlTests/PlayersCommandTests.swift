@@ -11,7 +11,8 @@ import Testing
     defer { directory.remove() }
     #expect(
       try ctl(["players"], in: directory)
-        == Finished(status: 0, output: "No players registered.\n", error: ""))
+        == Finished(
+          status: 0, output: "No players registered in \(directory.path).\n", error: ""))
     #expect(
       try ctl(["players", "add", "Zoë", "--code", "green red red blue"], in: directory)
         == Finished(

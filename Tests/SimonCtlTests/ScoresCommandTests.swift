@@ -21,8 +21,10 @@ import Testing
     defer { directory.remove() }
     #expect(
       try ctl(["scores"], in: directory)
-        == Finished(status: 0, output: "No games recorded yet.\n", error: ""))
-    #expect(try ctl(["scores", "--recent"], in: directory).output == "No games recorded yet.\n")
+        == Finished(status: 0, output: "No games recorded in \(directory.path).\n", error: ""))
+    #expect(
+      try ctl(["scores", "--recent"], in: directory).output
+        == "No games recorded in \(directory.path).\n")
   }
 
   @Test func printsEveryTableForPeople() throws {

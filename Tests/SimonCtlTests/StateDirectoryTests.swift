@@ -42,7 +42,7 @@ import Testing
     put("{\"version\": 1, \"players\": [", at: directory.file("players.json"))
     let finished = try ctl(["players"], in: directory)
     #expect(finished.status == 0)
-    #expect(finished.output == "No players registered.\n")
+    #expect(finished.output == "No players registered in \(directory.path).\n")
     let prefix =
       "Warning: \(directory.file("players.json")) is corrupt (line 1, column 28: unexpected end of data); moved it to \(directory.file("players.json.corrupt-20"))"
     #expect(finished.error.hasPrefix(prefix))
@@ -69,4 +69,17 @@ func put(_ text: String, at path: String) {
   var text = text
   text.withUTF8 { _ = write(descriptor, $0.baseAddress, $0.count) }
   close(descriptor)
+}
+
+@Suite struct NothingFoundTests {
+  @Test func withoutStateDirItSaysWhichDirectoryItReadAndWhereElseToLook() throws {
+    let directory = TemporaryDirectory("nothing")
+    defer { directory.remove() }
+    let finished = try ChildProcess.run(
+      "simonctl", ["scores"], environment: ["STATE_DIRECTORY": directory.path])
+    #expect(
+      finished.output
+        == "No games recorded in \(directory.path).\n(simonctl read \(directory.path); give --state-dir to read another, such as the one of scripts/play: ~/.local/state/simon-cabinet)\n"
+    )
+  }
 }

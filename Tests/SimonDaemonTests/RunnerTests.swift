@@ -279,3 +279,51 @@ func simonSignals(
   let rounds = signals.filter { !$0.isEmpty }
   return round <= rounds.count ? rounds[round - 1] : []
 }
+
+@Suite("The journal's order")
+struct JournalOrderTests {
+  @Test func statesLampsAndTheGameEndComeInTheOrderTheRunnerDidThem() async {
+    let rig = await RunnerRig()
+    let entries = Mutex<[Journal.Entry]>([])
+    rig.journal.watch { entry in entries.withLock { $0.append(entry) } }
+    await rig.tap(.green)
+    await rig.advance(untilPhase: .player)
+    await rig.clock.advance(by: .seconds(3))
+    await rig.advance(untilPhase: .gameover)
+    let seen = entries.withLock { $0 }
+    #expect(seen.map(\.sequence) == Array(seen.first!.sequence...seen.last!.sequence))
+    #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.at <= $1.at })
+    let kinds = seen.map { entry -> String in
+      switch entry.happening {
+      case .status(let status): "status \(status.phase.rawValue)"
+      case .view(let view): "view \(view.phase.rawValue)"
+      case .light(let pad, let on): "\(pad.rawValue) \(on)"
+      case .gameEnded: "ended"
+      default: ""
+      }
+    }.filter { !$0.isEmpty }
+    // The countdown's state comes before its first lamp, the rich state right after the
+    // compact one; the game's result just before its game-over state (the record the
+    // sockets show follows once stored).
+    let countdown = kinds.firstIndex(of: "status countdown")!
+    #expect(kinds[countdown + 1] == "view countdown")
+    #expect(kinds[countdown + 2] == "green true")
+    let over = kinds.firstIndex(of: "status gameover")!
+    #expect(kinds.firstIndex(of: "ended")! == over - 1)
+    #expect(kinds[over + 1] == "view gameover")
+  }
+
+  @Test func aDifferentViewIsToldOnlyWhenItChanges() async {
+    let rig = await RunnerRig()
+    let views = Mutex<[CabinetView]>([])
+    rig.journal.watch { entry in
+      if case .view(let view) = entry.happening { views.withLock { $0.append(view) } }
+    }
+    await rig.runner.seat(["Ann"])
+    await rig.runner.seat(["Ann"])
+    await rig.runner.nameTeam("Owls")
+    let seen = views.withLock { $0 }
+    #expect(seen.map(\.signedIn) == [["Ann"]])
+    #expect(await rig.runner.cabinet.teamName == "Owls")
+  }
+}

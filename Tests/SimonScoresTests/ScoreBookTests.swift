@@ -23,6 +23,48 @@ import Testing
       book.table(classic).map(\.result.name) == ["MostPoints", "MoreRounds", "First", "Later"])
   }
 
+  @Test func theStoreAndTheGameAgreeOnANewBest() {
+    var book = ScoreBook()
+    let first = book.insert(
+      game(points: 15, rounds: 0), startedAt: time(), endedAt: time(1), recentLimit: 100)
+    let moreRounds = book.insert(
+      game(points: 15, rounds: 1), startedAt: time(2), endedAt: time(3), recentLimit: 100)
+    let same = book.insert(
+      game(points: 15, rounds: 1), startedAt: time(4), endedAt: time(5), recentLimit: 100)
+    #expect([first, moreRounds, same].map(\.isNewAllTimeBest) == [true, true, false])
+    #expect(
+      [first, moreRounds, same].map(\.isNewAllTimeBest) == [
+        Ranking.isNewBest(Standing(points: 15, rounds: 0), over: nil),
+        Ranking.isNewBest(Standing(points: 15, rounds: 1), over: Standing(points: 15, rounds: 0)),
+        Ranking.isNewBest(Standing(points: 15, rounds: 1), over: Standing(points: 15, rounds: 1)),
+      ])
+  }
+
+  @Test func namesOneRankedUnnamedGameOnly() throws {
+    var book = ScoreBook()
+    let ranked = book.insert(
+      game(points: 30, name: "Player 2", members: ["Ann", "Player 2"]), startedAt: time(),
+      endedAt: time(1), recentLimit: 100)
+    let named = book.insert(
+      game(points: 20, name: "Ann"), startedAt: time(2), endedAt: time(3), recentLimit: 100)
+    let renamed = try book.name(game: ranked.record.id, as: "Bob")
+    #expect(renamed.result.name == "Bob")
+    #expect(renamed.result.members == ["Ann", "Bob"])
+    #expect(book.recent.first?.result.name == "Bob")
+    #expect(throws: NamingError.alreadyNamed(named.record.id, "Ann")) {
+      try book.name(game: named.record.id, as: "Cy")
+    }
+    #expect(throws: NamingError.noSuchGame(99)) { try book.name(game: 99, as: "Cy") }
+    for points in 1...10 {
+      book.insert(
+        game(points: 100 + points), startedAt: time(4 + points), endedAt: time(5 + points),
+        recentLimit: 100)
+    }
+    #expect(throws: NamingError.notRanked(named.record.id)) {
+      try book.name(game: named.record.id, as: "Cy")
+    }
+  }
+
   @Test func keepsTheTopTenOfEachTable() {
     var book = ScoreBook()
     for points in 1...15 {

@@ -1,0 +1,98 @@
+import Glibc
+import Synchronization
+import Testing
+
+@testable import SimonSim
+
+@Suite("The line server under both sockets")
+struct LineServerTests {
+  static func path() -> String {
+    "/tmp/simon-line-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock"
+  }
+
+  /// A client whose reads give up after two seconds.
+  static func connect(_ path: String) throws -> Int32 {
+    let fd = try ClientSocket.connect(to: path)
+    var limit = timeval(tv_sec: 2, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    return fd
+  }
+
+  @Test func aClientThatNeverReadsIsDroppedAndTheOthersGoOn() throws {
+    let path = Self.path()
+    let server = try LineServer(
+      path: path, maximumLineLength: 64, maximumBacklog: 4096, shared: 0)
+    defer { server.close() }
+    let gone = Mutex<[Int]>([])
+    try server.start(
+      .init(
+        greeting: { _, _ in Array("hello\n".utf8) }, line: { _, _ in },
+        overlong: { Array("too long\n".utf8) },
+        gone: { peer in gone.withLock { $0.append(peer.id) } }))
+    let stuck = try Self.connect(path)
+    defer { close(stuck) }
+    let reader = try Self.connect(path)
+    defer { close(reader) }
+    while server.clientCount < 2 { usleep(1000) }
+    // The socket buffer takes some; past it and 4 KiB of backlog the stuck client goes.
+    let line = Array(String(repeating: "x", count: 999).utf8) + [10]
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    for _ in 0..<2000 {
+      server.broadcast { count in
+        count += 1
+        return line
+      }
+      _ = recv(reader, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+      if server.clientCount == 1 { break }
+    }
+    #expect(server.clientCount == 1)
+    for _ in 0..<100 where gone.withLock({ $0.isEmpty }) { usleep(10_000) }
+    #expect(gone.withLock { $0 } == [1])
+    #expect(server.withShared { $0 } > 0)
+  }
+
+  @Test func anOverlongLineIsAnsweredAndSkippedAndTheNextLineCounts() throws {
+    let path = Self.path()
+    let server = try LineServer(path: path, maximumLineLength: 16, shared: ())
+    defer { server.close() }
+    let lines = Mutex<[String]>([])
+    try server.start(
+      .init(
+        greeting: { _, _ in [] }, line: { _, line in lines.withLock { $0.append(line) } },
+        overlong: { Array("too long\n".utf8) }))
+    let client = try Self.connect(path)
+    defer { close(client) }
+    let text = Array(
+      (String(repeating: "y", count: 40) + "\nshort\n" + String(repeating: "z", count: 40)).utf8)
+    _ = send(client, text, text.count, 0)
+    var buffer = [UInt8](repeating: 0, count: 64)
+    let count = recv(client, &buffer, buffer.count, 0)
+    var received = String(decoding: buffer[..<max(count, 0)], as: UTF8.self)
+    if received == "too long\n" {
+      let more = recv(client, &buffer, buffer.count, 0)
+      received += String(decoding: buffer[..<max(more, 0)], as: UTF8.self)
+    }
+    #expect(received == "too long\ntoo long\n")
+    for _ in 0..<100 where lines.withLock({ $0.isEmpty }) { usleep(10_000) }
+    #expect(lines.withLock { $0 } == ["short"])
+  }
+
+  @Test func theSocketFileHasTheModeAsked() throws {
+    let path = Self.path()
+    let server = try LineServer(path: path, mode: 0o660, maximumLineLength: 16, shared: ())
+    defer { server.close() }
+    var info = stat()
+    #expect(stat(path, &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o660)
+  }
+
+  @Test func aLiveSocketIsNotTakenOver() throws {
+    let path = Self.path()
+    let server = try LineServer(path: path, maximumLineLength: 16, shared: ())
+    defer { server.close() }
+    try server.start(.init(greeting: { _, _ in [] }, line: { _, _ in }, overlong: { [] }))
+    #expect(throws: SocketError.self) {
+      _ = try LineServer(path: path, maximumLineLength: 16, shared: ())
+    }
+  }
+}
