@@ -10,6 +10,7 @@ let package = Package(
     .executable(name: "bench-scores", targets: ["bench-scores"]),
     .executable(name: "bench-simond", targets: ["bench-simond"]),
     .executable(name: "bench-audio", targets: ["bench-audio"]),
+    .executable(name: "bench-control", targets: ["bench-control"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -123,6 +124,10 @@ let package = Package(
     .executableTarget(
       name: "bench-simond", dependencies: ["SimonProcessSupport", "SimonSim", "SimonGame"],
       path: "Benchmarks/bench-simond"),
+    .executableTarget(
+      name: "bench-control",
+      dependencies: ["SimonProcessSupport", "SimonControl", "SimonGame"],
+      path: "Benchmarks/bench-control"),
     .testTarget(name: "SimonTerminalTests", dependencies: ["SimonTerminal", "SimonSim"]),
     .testTarget(
       name: "SimonControlTests", dependencies: ["SimonControl", "SimonGame", "SimonScores"]),

@@ -7,20 +7,14 @@ import SimonGame
 import SimonProcessSupport
 import SimonSim
 
-let arguments = CommandLine.arguments
 func option(_ name: String, default value: Int) -> Int {
-  guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
-    let number = Int(arguments[index + 1])
-  else { return value }
-  return number
+  BenchmarkFigures.option(name, default: value)
 }
 let idleSeconds = option("--idle-seconds", default: 30)
 let rounds = option("--rounds", default: 12)
 
 func percentile(_ values: [Double], _ p: Double) -> Double {
-  let sorted = values.sorted()
-  guard !sorted.isEmpty else { return .nan }
-  return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+  BenchmarkFigures.percentile(values, p)
 }
 
 func format(_ value: Double, _ digits: Int = 2) -> String {

@@ -66,7 +66,7 @@ final class CabinetContext: Sendable {
     do {
       config = try ConfigLoader.load(path: options.configPath)
     } catch {
-      for problem in error.problems { logger.error("\(error.path): \(problem)") }
+      error.log(to: logger)
       logger.error("reload: configuration has problems; keeping the one in force")
       throw error
     }

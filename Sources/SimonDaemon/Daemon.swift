@@ -27,7 +27,7 @@ public enum Daemon {
     do {
       config = try ConfigLoader.load(path: options.configPath)
     } catch {
-      for problem in error.problems { logger.error("\(error.path): \(problem)") }
+      error.log(to: logger)
       logger.error("configuration has \(error.problems.count) problem(s); not starting")
       return DaemonExit.config
     }

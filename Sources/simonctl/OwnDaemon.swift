@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SimonControl
 import SimonSim
 
 #if canImport(Glibc)
@@ -44,7 +45,7 @@ final class OwnDaemon {
     logPath = directory + "/simond.log"
     var arguments = [
       executable, "--hardware", "sim", "--sim-socket", socketPath, "--audio", "none",
-      "--control-socket", directory + "/control.sock",
+      "--control-socket", Self.controlSocket(private: directory + "/control.sock"),
     ]
     if let config { arguments += ["--config", config] }
     if let stateDirectory { arguments += ["--state-dir", stateDirectory] }
@@ -127,6 +128,16 @@ final class OwnDaemon {
     guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
     exitStatus = status
     return status
+  }
+
+  /// The user's usual control socket, so `simonctl status` finds this game, unless a
+  /// simond serves it already; then a private one.
+  private static func controlSocket(private: String) -> String {
+    let usual = ControlSocketPath.daemonPath(
+      environment: ProcessInfo.processInfo.environment, uid: getuid())
+    guard let live = try? ControlClient(path: usual) else { return usual }
+    _ = live
+    return `private`
   }
 
   /// Where the temporary directory goes: $TMPDIR when the socket path fits under it.

@@ -17,17 +17,8 @@ struct ControlSocketEndToEndTests {
     rounds: Int, on daemon: DaemonProcess, watching control: ControlTestClient
   ) throws -> Int {
     let cabinet = try daemon.connect()
-    _ = cabinet.waitForState(.idle)
     let start = control.count
-    cabinet.tap(.green)
-    var next = 0
-    for _ in 0..<rounds { next = try cabinet.playTurn(from: next).next }
-    guard let simon = cabinet.waitForState(.simon, from: next),
-      let player = cabinet.waitForState(.player, from: simon)
-    else { throw E2EError("no last round") }
-    let expected = cabinet.signals(from: simon, to: player).map(\.pad)
-    let wrong = Pad.allCases.first { $0 != expected[0] }!
-    cabinet.tap(Input(wrong))
+    try cabinet.playGame(rounds: rounds)
     guard
       let over = control.waitFor(
         from: start, { if case .gameOver = $0 { true } else { false } }, timeout: 10)

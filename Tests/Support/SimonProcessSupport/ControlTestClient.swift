@@ -16,21 +16,7 @@ public final class ControlTestClient: @unchecked Sendable {
 
   /// Connects to `path`; with `reading` false the client never reads (a stuck client).
   public init(path: String, reading: Bool = true) throws {
-    fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-    }
-    let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    guard result == 0 else {
-      close(fd)
-      throw E2EError("cannot connect to \(path)")
-    }
+    fd = try connectUnixSocket(path)
     if reading {
       let thread = Thread { [weak self] in self?.receive() }
       thread.start()

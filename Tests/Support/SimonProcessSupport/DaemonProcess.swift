@@ -106,6 +106,26 @@ public final class DaemonProcess: @unchecked Sendable {
   }
 }
 
+/// A Unix stream socket connected to `path`.
+public func connectUnixSocket(_ path: String) throws -> Int32 {
+  let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+  var address = sockaddr_un()
+  address.sun_family = sa_family_t(AF_UNIX)
+  withUnsafeMutableBytes(of: &address.sun_path) { raw in
+    for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+  }
+  let result = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+    }
+  }
+  guard result == 0 else {
+    close(fd)
+    throw E2EError("cannot connect to \(path)")
+  }
+  return fd
+}
+
 /// A test failure with a message.
 public struct E2EError: Error, CustomStringConvertible {
   /// What went wrong.
@@ -186,18 +206,7 @@ public final class CabinetClient: @unchecked Sendable {
 
   /// Connects to the cabinet at `path` and starts keeping what it says.
   public init(path: String) throws {
-    fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-    }
-    let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    guard result == 0 else { throw E2EError("cannot connect to \(path)") }
+    fd = try connectUnixSocket(path)
     let thread = Thread { [weak self] in self?.receive() }
     thread.start()
   }
@@ -311,6 +320,33 @@ public final class CabinetClient: @unchecked Sendable {
       }
     }
     return result
+  }
+
+  /// Starts a game from idle or game over: taps green until the countdown begins (a tap
+  /// during the razz or a celebration is ignored by the game).
+  public func startGame(from index: Int = 0) throws -> Int {
+    for _ in 0..<20 {
+      let mark = count
+      tap(.green)
+      if let countdown = waitForState(.countdown, from: mark, timeout: 0.5) { return countdown }
+    }
+    throw E2EError("no game started after line \(index)")
+  }
+
+  /// Plays a whole game: starts it, repeats `rounds` rounds, then presses a wrong pad.
+  /// Returns the index of the game-over line.
+  @discardableResult
+  public func playGame(rounds: Int) throws -> Int {
+    var next = try startGame()
+    for _ in 0..<rounds { next = try playTurn(from: next).next }
+    guard let simon = waitForState(.simon, from: next),
+      let player = waitForState(.player, from: simon)
+    else { throw E2EError("no last round after line \(next)") }
+    let expected = signals(from: simon, to: player).map(\.pad)
+    tap(Input(Pad.allCases.first { $0 != expected[0] }!))
+    guard let over = waitFor(from: player, { if case .gameOver = $0 { true } else { false } })
+    else { throw E2EError("no game over after line \(player)") }
+    return over
   }
 
   /// Plays one turn: waits for the player's turn, reads Simon's signals off the LEDs,

@@ -1,0 +1,62 @@
+// Figures for the control socket, from a release build (scripts/bench bench-control):
+// how long an event takes from the runner (the lamp driven, the state changed: the
+// event's `t`) to a line read by each of several clients, while the simulated cabinet
+// plays whole games.
+//   bench-control [--clients N] [--games N] [--rounds N]
+import Foundation
+import SimonControl
+import SimonGame
+import SimonProcessSupport
+
+func option(_ name: String, default value: Int) -> Int {
+  BenchmarkFigures.option(name, default: value)
+}
+let clientCount = option("--clients", default: 10)
+let games = option("--games", default: 3)
+let rounds = option("--rounds", default: 4)
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+  BenchmarkFigures.percentile(values, p)
+}
+
+print(
+  "bench-control: the release simond with --hardware sim --audio none, \(clientCount) control clients, \(games) games of \(rounds) rounds"
+)
+let daemon = try DaemonProcess()
+let clients = try (0..<clientCount).map { _ in try ControlTestClient(path: daemon.controlPath) }
+let cabinet = try daemon.connect()
+for _ in 0..<games {
+  try cabinet.playGame(rounds: rounds)
+  for client in clients {
+    _ = client.waitFor({ if case .gameOver = $0 { true } else { false } }, timeout: 10)
+  }
+}
+
+var lamps: [Double] = []
+var states: [Double] = []
+for client in clients {
+  for (message, arrived) in client.received {
+    switch message {
+    case .led(_, _, let t): lamps.append(Double(arrived - t) / 1000)
+    case .state(_, let t): states.append(Double(arrived - t) / 1000)
+    default: break
+    }
+  }
+}
+func row(_ name: String, _ values: [Double]) -> String {
+  let cells = [
+    "\(values.count)", "\(Int(percentile(values, 0.5)))", "\(Int(percentile(values, 0.99)))",
+    "\(Int(values.max() ?? .nan))",
+  ]
+  return name.padding(toLength: 24, withPad: " ", startingAt: 0)
+    + cells.map { String(repeating: " ", count: max(0, 10 - $0.count)) + $0 }.joined()
+}
+print("  runner -> client line      events  p50 (us)  p99 (us)  max (us)")
+print(row("  lamp (led)", lamps))
+print(row("  state", states))
+let all = lamps + states
+print(
+  "  every event, \(clientCount) clients: p50 \(Int(percentile(all, 0.5))) us, p99 \(Int(percentile(all, 0.99))) us (target: p99 under 5000 us, a frame at 200 Hz)"
+)
+daemon.signal(SIGTERM)
+_ = daemon.waitForExit(timeout: 2)
