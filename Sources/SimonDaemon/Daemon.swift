@@ -35,6 +35,7 @@ public enum Daemon {
       option: options.stateDirectory, environment: environment, configured: config.stateDirectory)
     do {
       try StateDirectory.prepare(stateDirectory)
+      try StateDirectory.checkWritable(stateDirectory)
     } catch {
       logger.error("state directory: \(error)")
       return DaemonExit.cantCreate

@@ -16,6 +16,7 @@ final class GameArchive: Sendable {
   let players: PlayerStore
   private let sessionBests = Mutex(SessionBests())
   private let logger: Logger
+  private let report: @Sendable (StateProblem) -> Void
 
   init(directory: String, logger: Logger) {
     self.directory = directory
@@ -23,34 +24,34 @@ final class GameArchive: Sendable {
     let report: @Sendable (StateProblem) -> Void = { problem in
       logger.error("\(problem)")
     }
+    self.report = report
     scores = ScoreStore(directory: directory, onProblem: report)
     settingsStore = SettingsStore(directory: directory, onProblem: report)
     players = PlayerStore(directory: directory, onProblem: report)
   }
 
-  /// Stores a finished game, ended now.
-  /// - Returns: what the game-over lines carry; without a record when it could not be
-  ///   stored (logged).
-  func record(_ result: GameResult, newBest: Bool) -> RecordedGame {
-    let endedAt = Date()
+  /// Stores a finished game that ended at `endedAt`, waiting at most `lockTimeout` for
+  /// another writer's lock.
+  /// - Returns: the game as stored, with its number, place and whether it is a new best.
+  /// - Throws: `StateError` when it could not be stored (it was not).
+  func record(_ result: GameResult, endedAt: Date, lockTimeout: Duration) throws -> RecordedGame {
     let startedAt = endedAt.addingTimeInterval(-result.duration.seconds)
+    let store =
+      lockTimeout == scores.lockTimeout
+      ? scores
+      : ScoreStore(directory: directory, lockTimeout: lockTimeout, onProblem: report)
+    let outcome = try store.record(result, startedAt: startedAt, endedAt: endedAt)
     let sessionBest = sessionBests.withLock { $0.note(result) }
-    do {
-      let outcome = try scores.record(result, startedAt: startedAt, endedAt: endedAt)
-      let place = outcome.rank.map { ", #\($0) in its table" } ?? ""
-      let best =
-        outcome.isNewAllTimeBest
-        ? ", a new all-time best" : sessionBest ? ", the best since power-on" : ""
-      logger.info(
-        "game over: \(result.name), \(result.points) points, \(result.rounds) rounds, \(result.ending.rawValue)\(place)\(best)"
-      )
-      return RecordedGame(
-        result: result, record: outcome.record, rank: outcome.rank,
-        newBest: outcome.isNewAllTimeBest)
-    } catch {
-      logger.error("could not record the game (\(result.points) points): \(error)")
-      return RecordedGame(result: result, record: nil, rank: nil, newBest: newBest)
-    }
+    let place = outcome.rank.map { ", #\($0) in its table" } ?? ""
+    let best =
+      outcome.isNewAllTimeBest
+      ? ", a new all-time best" : sessionBest ? ", the best since power-on" : ""
+    logger.info(
+      "game over: \(result.name), \(result.points) points, \(result.rounds) rounds, \(result.ending.rawValue)\(place)\(best)"
+    )
+    return RecordedGame(
+      result: result, record: outcome.record, rank: outcome.rank,
+      newBest: outcome.isNewAllTimeBest, endedAt: endedAt)
   }
 
   // MARK: Settings

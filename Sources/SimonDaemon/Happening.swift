@@ -1,3 +1,4 @@
+import FoundationEssentials
 import SimonGame
 import SimonHardware
 import SimonScores
@@ -44,13 +45,26 @@ public struct RecordedGame: Equatable, Sendable {
   public var rank: Int?
   /// Whether it is a new all-time best of its table.
   public var newBest: Bool
+  /// When it ended, by the wall clock.
+  public var endedAt: Date
 
   /// A recorded game with every value given.
-  public init(result: GameResult, record: GameRecord?, rank: Int?, newBest: Bool) {
+  public init(
+    result: GameResult, record: GameRecord?, rank: Int?, newBest: Bool, endedAt: Date
+  ) {
     self.result = result
     self.record = record
     self.rank = rank
     self.newBest = newBest
+    self.endedAt = endedAt
+  }
+
+  /// The record as stored or, while it is not, as it will be, with number 0.
+  public var recordOrProvisional: GameRecord {
+    record
+      ?? GameRecord(
+        id: 0, result: result,
+        startedAt: endedAt.addingTimeInterval(-result.duration.seconds), endedAt: endedAt)
   }
 }
 
@@ -75,4 +89,6 @@ public enum ScoresChange: String, Equatable, Sendable {
   case reset
   /// A game was given a name.
   case named
+  /// A game that could not be stored when it ended has been stored since.
+  case recorded
 }

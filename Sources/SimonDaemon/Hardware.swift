@@ -60,8 +60,7 @@ struct Hardware: Sendable {
         shows: { entry in
           switch entry.happening {
           case .status(let status): server.publish(status)
-          case .recorded(let game):
-            if let record = game.record { server.publish(gameOver: record.json) }
+          case .recorded(let game): server.publish(gameOver: game.recordOrProvisional.json)
           default: break
           }
         },

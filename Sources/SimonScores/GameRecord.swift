@@ -31,6 +31,22 @@ public struct GameRecord: Codable, Equatable, Sendable {
   /// How long the game lasted, from the game's own monotonic clock.
   public var duration: Duration { result.duration }
 
+  /// The bounds of a record's numbers in the score file: far beyond any real game, and
+  /// small enough that no arithmetic on them overflows. A file with a number outside
+  /// them is set aside as corrupt.
+  public enum Bounds {
+    /// Record numbers: 1 to 2^53 - 1, the largest whole number every JSON reader keeps.
+    public static let id = 1...(1 << 53 - 1)
+    /// Points of one game.
+    public static let points = 0...1_000_000_000
+    /// Rounds of one game.
+    public static let rounds = 0...1_000_000
+    /// Levels of one levels game.
+    public static let level = 1...1_000_000
+    /// A game's length in milliseconds: up to about 3 000 years.
+    public static let durationMilliseconds = 0...100_000_000_000_000
+  }
+
   /// The high-score table the game belongs to.
   public var table: TableKey { TableKey(mode: result.mode, difficulty: result.difficulty) }
 
@@ -119,17 +135,18 @@ public struct GameRecord: Codable, Equatable, Sendable {
       try member.string()
     }
     self.init(
-      id: try json.member("id").int(),
+      id: try json.member("id").int(in: Bounds.id),
       result: GameResult(
-        points: try json.member("points").int(),
-        rounds: try json.member("rounds").int(),
+        points: try json.member("points").int(in: Bounds.points),
+        rounds: try json.member("rounds").int(in: Bounds.rounds),
         mode: try json.member("mode").choice(GameMode.self),
         difficulty: try json.member("difficulty").choice(Difficulty.self),
         name: try json.member("name").string(),
         members: members,
         ending: try json.member("ending").choice(GameEnding.self),
-        duration: .milliseconds(try json.member("duration_ms").int()),
-        level: try json.optionalMember("level")?.int()),
+        duration: .milliseconds(
+          try json.member("duration_ms").int(in: Bounds.durationMilliseconds)),
+        level: try json.optionalMember("level")?.int(in: Bounds.level)),
       startedAt: try time("started"), endedAt: try time("ended"))
   }
 

@@ -81,6 +81,16 @@ struct JSONReader {
     return number
   }
 
+  /// A whole number within `range`; outside it the file is refused, never trusted to
+  /// arithmetic that could overflow.
+  func int(in range: ClosedRange<Int>) throws(JSONShapeError) -> Int {
+    let number = try int()
+    guard range.contains(number) else {
+      throw fail("\(number) is out of range: it is from \(range.lowerBound) to \(range.upperBound)")
+    }
+    return number
+  }
+
   func string() throws(JSONShapeError) -> String {
     guard case .string(let text) = value else { throw fail("expected a string") }
     return text

@@ -138,7 +138,8 @@ extension ScoreBook: StateDocument {
   static var permissions: UInt32 { 0o660 }
   static var empty: ScoreBook { ScoreBook() }
 
-  /// Reads the book with the fast parser's value (the same shape `Codable` reads).
+  /// Reads the book with the fast parser's value; numbers outside `GameRecord.Bounds` make
+  /// the file corrupt.
   static func decode(_ json: JSONValue) throws(JSONShapeError) -> ScoreBook {
     let reader = JSONReader(json)
     var book = ScoreBook()
@@ -154,7 +155,9 @@ extension ScoreBook: StateDocument {
       }
       return (key, top)
     }
-    book.setTables(tables, nextID: try reader.member("next_id").int())
+    book.setTables(
+      tables,
+      nextID: try reader.member("next_id").int(in: 1...(GameRecord.Bounds.id.upperBound + 1)))
     return book
   }
 
@@ -219,49 +222,16 @@ extension ScoreBook: StateDocument {
   }
 }
 
-extension ScoreBook: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case nextID = "next_id"
-    case tables, recent
-  }
-
-  private struct Table: Codable {
-    var mode: GameMode
-    var difficulty: Difficulty
-    var top: [GameRecord]
-  }
-
-  /// Reads the book; tables are re-sorted and cut to ten, the next number is made larger
-  /// than any record's.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init()
-    recent = try container.decode([GameRecord].self, forKey: .recent)
-    setTables(
-      try container.decode([Table].self, forKey: .tables).map {
-        (TableKey(mode: $0.mode, difficulty: $0.difficulty), $0.top)
-      }, nextID: try container.decode(Int.self, forKey: .nextID))
-  }
-
+extension ScoreBook {
   /// Sets the tables read from a file, re-sorted and cut to ten, and the next number,
   /// made larger than any record's.
-  private mutating func setTables(_ read: [(TableKey, [GameRecord])], nextID: Int) {
+  fileprivate mutating func setTables(_ read: [(TableKey, [GameRecord])], nextID: Int) {
     tables = [:]
     for (key, top) in read where !top.isEmpty {
       let merged = (tables[key] ?? []) + top
       tables[key] = Array(merged.sorted { $0.ranks(above: $1) }.prefix(Self.tableSize))
     }
     let highest = (recent.map(\.id) + tables.values.flatMap { $0.map(\.id) }).max() ?? 0
-    self.nextID = max(nextID, highest + 1)
-  }
-
-  /// Writes next_id, the non-empty tables in display order, and the recent games.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(nextID, forKey: .nextID)
-    try container.encode(
-      tableKeys.map { Table(mode: $0.mode, difficulty: $0.difficulty, top: tables[$0]!) },
-      forKey: .tables)
-    try container.encode(recent, forKey: .recent)
+    self.nextID = max(nextID, highest == .max ? .max : highest + 1)
   }
 }

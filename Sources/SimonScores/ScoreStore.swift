@@ -16,6 +16,8 @@ public final class ScoreStore: Sendable {
   public var path: String { file.path }
   /// How many recent games are kept (at least `ScoreBook.minimumRecentLimit`).
   public let recentLimit: Int
+  /// How long a change waits for another process's lock.
+  public var lockTimeout: Duration { file.lockTimeout }
   private let file: StateFile<ScoreBook>
 
   /// A store on `directory`; nothing is read or created until it is used.

@@ -35,6 +35,26 @@ public enum StateDirectory {
     }
   }
 
+  /// Makes sure files can be created in the directory: creates a probe file there and
+  /// removes it. The daemon calls it at start, so a directory it may not write (or a
+  /// read-only or full file system) stops it with a reason instead of every game being
+  /// lost later.
+  /// - Throws: `StateError` of kind `.directory` naming the directory and why.
+  public static func checkWritable(_ path: String) throws {
+    let probe = join(path, ".write-check-\(processID())")
+    do {
+      try withOpenFile(probe, OpenFlags.createExclusive, mode: 0o600) {
+        (file) throws(SystemError) in try file.sync()
+      }
+      removeFile(probe)
+    } catch {
+      removeFile(probe)
+      throw StateError(
+        kind: .directory, path: path, reason: "cannot write in it: " + error.reason,
+        errno: error.errno)
+    }
+  }
+
   /// The path of a file in a directory.
   static func join(_ directory: String, _ name: String) -> String {
     directory.hasSuffix("/") ? directory + name : directory + "/" + name

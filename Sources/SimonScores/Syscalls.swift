@@ -294,6 +294,8 @@ enum OpenFlags {
   static let read = O_RDONLY | O_NONBLOCK
   /// Create or truncate for writing; never follows a symbolic link.
   static let createTruncate = O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW
+  /// A new file that must not exist yet; never follows a symbolic link.
+  static let createExclusive = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW
   /// A lock file: created if missing, opened read-only (flock needs no write access).
   static let lockFile = O_RDONLY | O_CREAT | O_NOFOLLOW
   /// A directory, to fsync it.
@@ -330,6 +332,9 @@ func makeDirectory(_ path: String, mode: UInt32) throws(SystemError) {
 func renameFile(_ from: String, to: String) throws(SystemError) {
   try retrying("rename", from) { rename(from, to) }
 }
+
+/// `getpid(2)`.
+func processID() -> Int32 { getpid() }
 
 /// `unlink(2)`; a missing file is not an error.
 func removeFile(_ path: String) {

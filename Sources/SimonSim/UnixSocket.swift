@@ -4,7 +4,9 @@ import Glibc
 /// into a thrown `SocketError` naming the call and the path.
 package enum UnixSocket {
   /// Creates, binds and listens on a Unix stream socket at `path`, non-blocking. A stale
-  /// socket file nobody listens on is replaced; a live one is an error.
+  /// socket file nobody listens on is replaced; a live one is an error, and so is
+  /// anything else at the path (a file, a directory): nothing but a stale socket is ever
+  /// removed.
   package static func listen(at path: String) throws -> Int32 {
     guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
       throw SocketError("socket path \(path) is too long")
@@ -13,7 +15,14 @@ package enum UnixSocket {
       close(live)
       throw SocketError("another program is already serving the socket \(path)")
     }
-    unlink(path)
+    var existing = stat()
+    if lstat(path, &existing) == 0 {
+      guard existing.st_mode & S_IFMT == S_IFSOCK else {
+        throw SocketError(
+          "\(path) exists and is not a socket; not replacing it: give a path for the socket")
+      }
+      unlink(path)
+    }
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw SocketError("socket() for \(path)", errno: errno) }
     do {

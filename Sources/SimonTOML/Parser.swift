@@ -13,7 +13,7 @@ extension TOMLTable {
 
 /// Reads a document's structure: lines of keys and values or table headers; arrays and
 /// inline tables. The scanner reads the pieces, `OpenTable` applies the table rules.
-private struct Parser {
+struct Parser {
   var scanner: Scanner
   let root = OpenTable(origin: .header, line: 1, path: [])
   /// The table of the current `[header]` section.
@@ -79,7 +79,12 @@ private struct Parser {
   }
 
   /// Any value; `path` names it in errors about an inline table's keys.
+  /// - Throws: when tables (dotted keys, headers, inline tables) would nest deeper than
+  ///   `maximumDepth`.
   private mutating func value(path: [String], expected: String) throws(TOMLError) -> TOMLValue {
+    guard path.count <= Self.maximumDepth else {
+      throw scanner.error("tables nest more than \(Self.maximumDepth) deep here")
+    }
     let line = scanner.line
     switch scanner.peek() {
     case .quotationMark?, .apostrophe?:

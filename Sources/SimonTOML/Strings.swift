@@ -11,6 +11,8 @@ extension Scanner {
 
   /// Reads a key: simple keys (bare or quoted) joined by dots, with spaces or tabs
   /// allowed around each dot. `expected` names what should be here, for the error.
+  /// - Throws: past `Parser.maximumDepth` parts (a deeper key is no configuration, and
+  ///   every part is a table to nest).
   mutating func readKey(expected: String) throws(TOMLError) -> [KeyPart] {
     var parts = [try readSimpleKey(expected: expected)]
     while true {
@@ -19,6 +21,9 @@ extension Scanner {
       guard peek() == .dot else {
         position = before
         return parts
+      }
+      guard parts.count < Parser.maximumDepth else {
+        throw error("a key of more than \(Parser.maximumDepth) dotted parts")
       }
       position += 1
       skipWhitespace()

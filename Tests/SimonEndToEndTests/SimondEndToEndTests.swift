@@ -281,3 +281,84 @@ struct TestHardwareCommandTests {
     #expect(result.errors.contains("no GPIO chip"))
   }
 }
+
+/// simond refuses a state directory it cannot write at start (exit 73) rather than
+/// losing every game later.
+@Suite("simond and its state directory")
+struct StateDirectoryAtStartTests {
+  @Test func aStateDirectoryItMayNotWriteStopsItWithExit73() throws {
+    let directory = makeScratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let state = directory.appendingPathComponent("state")
+    try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+    let process = Process()
+    let simond = productsDirectory.appendingPathComponent("simond").path
+    let arguments = [
+      "--hardware", "mock", "--audio", "none", "--config", "/dev/null", "--state-dir",
+      state.path, "--control-socket", directory.appendingPathComponent("c.sock").path,
+    ]
+    if getuid() == 0 {
+      // Root may write anywhere: run simond as nobody on a directory only root may write.
+      try FileManager.default.setAttributes(
+        [.posixPermissions: 0o755], ofItemAtPath: directory.path)
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+      process.arguments =
+        ["--reuid=65534", "--regid=65534", "--clear-groups", simond] + arguments
+    } else {
+      try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: state.path)
+      process.executableURL = URL(fileURLWithPath: simond)
+      process.arguments = arguments
+    }
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    process.waitUntilExit()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus == 73, "\(text)")
+    #expect(text.contains("cannot write in it: permission denied"), "\(text)")
+  }
+}
+
+/// A game that cannot be stored when it ends is kept and stored later; its game over
+/// reaches the clients at once.
+@Suite("Every game kept")
+struct EveryGameKeptTests {
+  @Test func aGameThatCannotBeStoredNowIsStoredOnceItCanBe() throws {
+    let daemon = try DaemonProcess(asNobody: true)
+    let control = try ControlTestClient(path: daemon.controlPath)
+    let cabinet = try daemon.connect()
+    // The state directory stops taking files (for simond: it runs as nobody, or as the
+    // user the directory now refuses).
+    #expect(chmod(daemon.stateDirectory, 0o555) == 0)
+    let over = try cabinet.playGame(rounds: 1)
+    guard case .gameOver(let record, _) = cabinet.snapshot()[over] else { return }
+    #expect(record.contains("\"id\": 0") || record.contains("\"id\":0"), "\(record)")
+    guard
+      let controlOver = control.waitFor({ if case .gameOver = $0 { true } else { false } }),
+      case .gameOver(let game, _) = control.messages[controlOver]
+    else { throw E2EError("no game over on the control socket") }
+    #expect(game.record == nil)
+    #expect(game.rounds == 1)
+    #expect(daemon.scores().isEmpty)
+    // The directory takes files again: the kept game is stored within the retry pause.
+    #expect(chmod(daemon.stateDirectory, 0o755) == 0)
+    #expect(
+      control.waitFor(
+        { if case .scoresChanged("recorded", _) = $0 { true } else { false } }, timeout: 5)
+        != nil)
+    #expect(daemon.scores().contains("\"rounds\": 1"))
+  }
+
+  @Test func aGameStillNotStoredAtShutdownIsLoggedWhole() throws {
+    let daemon = try DaemonProcess(asNobody: true)
+    let cabinet = try daemon.connect()
+    #expect(chmod(daemon.stateDirectory, 0o555) == 0)
+    try cabinet.playGame(rounds: 1)
+    daemon.signal(SIGTERM)
+    #expect(daemon.waitForExit(timeout: 2) == 0)
+    let log = daemon.errorOutput()
+    #expect(log.contains("a game could not be stored before stopping"), "\(log)")
+    #expect(log.contains("\"rounds\": 1"))
+    chmod(daemon.stateDirectory, 0o755)
+  }
+}

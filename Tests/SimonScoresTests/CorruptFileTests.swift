@@ -55,6 +55,25 @@ import Testing
       "bad mode", good.replacing("\"classic\"", with: "\"chess\""), .corrupt,
       "recent[0].mode: \"chess\" is not one of classic, levels, coop, player-adds, directional"
     ),
+    // Once a crash loop: a number at the top of its range overflowed while the file was
+    // read, before it could be set aside.
+    (
+      "largest next id", good.replacing("\"next_id\": 2", with: "\"next_id\": 9223372036854775807"),
+      .corrupt, "next_id: 9223372036854775807 is out of range: it is from 1 to 9007199254740992"
+    ),
+    (
+      "largest record id", good.replacing("\"id\": 1,", with: "\"id\": 9223372036854775807,"),
+      .corrupt,
+      "recent[0].id: 9223372036854775807 is out of range: it is from 1 to 9007199254740991"
+    ),
+    (
+      "endless game", good.replacing("60000", with: "9223372036854775807"), .corrupt,
+      "recent[0].duration_ms: 9223372036854775807 is out of range: it is from 0 to 100000000000000"
+    ),
+    (
+      "negative points", good.replacing("\"points\": 5", with: "\"points\": -5"), .corrupt,
+      "recent[0].points: -5 is out of range: it is from 0 to 1000000000"
+    ),
   ]
 
   @Test(arguments: cases.map(\.0))

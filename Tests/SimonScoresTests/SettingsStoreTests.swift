@@ -83,6 +83,21 @@ import Testing
     #expect(try store.load().storedKeys == [.difficulty])
   }
 
+  @Test func aMenuChangeNeverRevertsAnotherWritersSetting() throws {
+    defer { directory.remove() }
+    let store = SettingsStore(directory: directory.path)
+    // The daemon holds the settings it read at start; then simonctl changes the volume.
+    let heldByTheDaemon = try store.settings(base: .defaults)
+    try store.set(.volume, to: "20", base: .defaults)
+    // The cabinet's menu changes the difficulty over the daemon's older copy.
+    var chosen = heldByTheDaemon
+    chosen.difficulty = .easy
+    try store.record(chosen, over: heldByTheDaemon)
+    let now = try store.settings(base: .defaults)
+    #expect(now.volume == 20)
+    #expect(now.difficulty == .easy)
+  }
+
   @Test func resetsOneKeyOrAll() throws {
     defer { directory.remove() }
     let store = SettingsStore(directory: directory.path)

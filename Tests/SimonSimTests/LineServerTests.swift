@@ -95,4 +95,21 @@ struct LineServerTests {
       _ = try LineServer(path: path, maximumLineLength: 16, shared: ())
     }
   }
+
+  @Test func aFileAtThePathIsNeitherRemovedNorReplaced() throws {
+    let path = Self.path()
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    #expect(fd >= 0)
+    _ = write(fd, "keep me", 7)
+    close(fd)
+    defer { unlink(path) }
+    #expect(
+      throws: SocketError(
+        "\(path) exists and is not a socket; not replacing it: give a path for the socket")
+    ) {
+      _ = try LineServer(path: path, maximumLineLength: 16, shared: ())
+    }
+    var info = stat()
+    #expect(stat(path, &info) == 0 && info.st_size == 7)
+  }
 }

@@ -57,4 +57,18 @@ struct RobustnessTests {
           line: 1, column: 105, message: "arrays and inline tables nest more than 100 deep here"))
     #expect(failure("a = " + String(repeating: "{b = ", count: 200))?.column == 505)
   }
+
+  /// Once a crash: 100 000 dotted parts overflowed the stack, with memory growing with
+  /// the square of the file's size.
+  @Test func deeplyNestedKeysAreAnErrorNotACrash() {
+    let parts = (0..<100_000).map { "k\($0 % 10)" }.joined(separator: ".")
+    #expect(failure("\(parts) = 1")?.message == "a key of more than 100 dotted parts")
+    #expect(failure("[\(parts)]")?.message == "a key of more than 100 dotted parts")
+    let fine = (0..<100).map { "k\($0)" }.joined(separator: ".")
+    #expect(failure("\(fine) = 1") == nil)
+    // Dotted keys inside inline tables add up.
+    let half = (0..<60).map { "k\($0)" }.joined(separator: ".")
+    #expect(
+      failure("\(half) = { \(half) = 1 }")?.message == "tables nest more than 100 deep here")
+  }
 }

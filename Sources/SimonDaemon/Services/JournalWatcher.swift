@@ -2,15 +2,22 @@ import Logging
 import ServiceLifecycle
 import SimonGame
 
-/// Acts on the journal in its order, off the runner: stores finished games and tells
-/// the sockets their records, stores settings chosen at the cabinet, answers pad codes,
-/// keeps systemd's STATUS current and logs faults once.
+/// Acts on the journal in its order, off the runner: stores finished games (through the
+/// record writer, which never drops one), stores settings chosen at the cabinet, answers
+/// pad codes, keeps systemd's STATUS current and logs faults once.
 ///
 /// Ends on graceful shutdown once everything appended before has been handled, so the
-/// game a shutdown ends is stored.
+/// game a shutdown ends is stored (or logged whole).
 struct JournalWatcher: Service {
   let context: CabinetContext
   let watch: Journal.Watch
+  let records: RecordWriter
+
+  init(context: CabinetContext, watch: Journal.Watch) {
+    self.context = context
+    self.watch = watch
+    records = RecordWriter(context: context)
+  }
 
   func run() async throws {
     await withGracefulShutdownHandler {
@@ -18,6 +25,7 @@ struct JournalWatcher: Service {
     } onGracefulShutdown: {
       watch.end()
     }
+    await records.finish()
   }
 
   private func handle(_ happening: Happening) async {
@@ -26,9 +34,7 @@ struct JournalWatcher: Service {
     case .status(let status):
       context.notifier.status(status.summary)
     case .gameEnded(let result, let newBest):
-      let recorded = context.archive.record(result, newBest: newBest)
-      if recorded.record != nil { await context.runner.note(result) }
-      context.tell(.recorded(recorded))
+      await records.add(result, newBest: newBest)
     case .settingsChosen(let chosen, let previous):
       context.archive.saveChosen(chosen, previous: previous)
       context.tell(.settings(context.archive.settings(base: context.config.settings)))

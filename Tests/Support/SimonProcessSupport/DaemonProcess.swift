@@ -34,12 +34,18 @@ public final class DaemonProcess: @unchecked Sendable {
   /// The state directory simond uses.
   public var stateDirectory: String { directory.appendingPathComponent("state").path }
 
+  /// Whether simond runs as `nobody` (tests run as root, whom file modes do not stop).
+  public let asNobody: Bool
+
   /// Starts simond and waits for READY=1.
+  /// - Parameter asNobody: when the tests run as root, runs simond as the user nobody
+  ///   (its scratch directory given to it), so that file modes apply to it.
   public init(
     config: String? = nil, extraArguments: [String] = [], environment: [String: String] = [:],
-    waitForReady: Bool = true
+    waitForReady: Bool = true, asNobody: Bool = false
   ) throws {
     directory = makeScratchDirectory()
+    self.asNobody = asNobody && getuid() == 0
     notify = try NotifyListener(path: directory.appendingPathComponent("notify.sock").path)
     var arguments = [
       "--hardware", "sim", "--audio", "none", "--sim-socket", socketPath,
@@ -54,8 +60,22 @@ public final class DaemonProcess: @unchecked Sendable {
       try "".write(
         to: directory.appendingPathComponent("none.toml"), atomically: true, encoding: .utf8)
     }
-    process.executableURL = productsDirectory.appendingPathComponent("simond")
-    process.arguments = arguments + extraArguments
+    let simond = productsDirectory.appendingPathComponent("simond")
+    if self.asNobody {
+      chmod(notify.path, 0o777)
+      try FileManager.default.createDirectory(
+        atPath: directory.appendingPathComponent("state").path, withIntermediateDirectories: true)
+      for path in [directory.path, directory.appendingPathComponent("state").path] {
+        chown(path, 65534, 65534)
+      }
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+      process.arguments =
+        ["--reuid=65534", "--regid=65534", "--clear-groups", simond.path] + arguments
+        + extraArguments
+    } else {
+      process.executableURL = simond
+      process.arguments = arguments + extraArguments
+    }
     var env = ProcessInfo.processInfo.environment
     env["NOTIFY_SOCKET"] = notify.path
     env.removeValue(forKey: "JOURNAL_STREAM")
