@@ -19,8 +19,17 @@ import UnixSignals
 /// the exit code is 0, within a second.
 public enum Daemon {
   /// Runs the daemon to the end.
-  public static func run(_ options: DaemonOptions, environment: [String: String]) async -> Int32 {
+  /// - Parameter signals: the signals trapped at the start of the process.
+  public static func run(
+    _ options: DaemonOptions, environment: [String: String], signals: SignalTraps
+  ) async -> Int32 {
     let logger = Logger(label: "simond")
+    /// A stop asked for during start-up ends it here, before anything more is made.
+    func stoppedEarly() -> Bool {
+      guard let signal = signals.stop else { return false }
+      logger.info("stopping on \(signal) during start-up")
+      return true
+    }
     let notifier = SystemdNotifier(environment: environment)
 
     let config: DaemonConfig
@@ -40,6 +49,7 @@ public enum Daemon {
       logger.error("state directory: \(error)")
       return DaemonExit.cantCreate
     }
+    if stoppedEarly() { return DaemonExit.success }
     let archive = GameArchive(directory: stateDirectory, logger: logger)
     archive.migrateSettings(base: config.settings)
 
@@ -52,6 +62,7 @@ public enum Daemon {
       return DaemonExit.unavailable
     }
     defer { hardware.close() }
+    if stoppedEarly() { return DaemonExit.success }
 
     let journal = Journal()
     var cabinet = config.cabinet
@@ -90,7 +101,6 @@ public enum Daemon {
     journal.watch { entry in control.publish(entry) }
     if let shows = hardware.shows { journal.watch(shows) }
     let watcher = JournalWatcher(context: context, watch: journal.stream(buffering: .everything))
-    let reloads = await UnixSignalsSequence(trapping: .sighup)
     let ready =
       "ready: \(options.hardware.rawValue) cabinet, sound \(hardware.speakerDescription), state in \(stateDirectory), control socket \(controlPath)"
 
@@ -103,10 +113,13 @@ public enum Daemon {
             service: RunnerService(context: context, inputs: hardware.inputs, ready: ready),
             serviceName: "runner"
           ),
-          .init(service: ReloadService(context: context, signals: reloads), serviceName: "reload"),
+          .init(
+            service: ReloadService(context: context, signals: signals.reloads),
+            serviceName: "reload"),
           .init(service: WatchdogService(notifier: notifier), serviceName: "watchdog"),
         ],
-        gracefulShutdownSignals: [.sigterm, .sigint], cancellationSignals: [], logger: logger))
+        logger: logger))
+    await signals.attach(group)
     do {
       try await group.run()
     } catch {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import Logging
 import SimonDaemon
+import Synchronization
 
 /// The Simon cabinet daemon.
 @main
@@ -75,7 +76,31 @@ struct Simond: AsyncParsableCommand {
       valueName: "level"))
   var logLevel: LogLevelOption = .info
 
+  /// The process's entry: traps the signals before anything else (reading the command
+  /// line included), then runs the command.
+  static func main() async {
+    earlyTraps.withLock { $0 = nil }
+    let traps = await SignalTraps.trap()
+    earlyTraps.withLock { $0 = traps }
+    do {
+      var command = try parseAsRoot()
+      if var asynchronous = command as? any AsyncParsableCommand {
+        try await asynchronous.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      exit(withError: error)
+    }
+  }
+
   func run() async throws {
+    let signals: SignalTraps
+    if let trapped = earlyTraps.withLock({ $0 }) {
+      signals = trapped
+    } else {
+      signals = await SignalTraps.trap()
+    }
     let environment = Environment.current
     let level = logLevel.level
     LoggingSystem.bootstrap { label in
@@ -84,10 +109,13 @@ struct Simond: AsyncParsableCommand {
     let options = DaemonOptions(
       configPath: config, stateDirectory: stateDir, hardware: hardware.value, audio: audio.value,
       simSocket: simSocket, controlSocket: controlSocket, logLevel: level)
-    let code = await Daemon.run(options, environment: environment)
+    let code = await Daemon.run(options, environment: environment, signals: signals)
     if code != 0 { throw ExitCode(code) }
   }
 }
+
+/// The signals trapped first thing in `main`, for `run`.
+let earlyTraps = Mutex<SignalTraps?>(nil)
 
 /// `--hardware` choices.
 enum HardwareOption: String, ExpressibleByArgument, CaseIterable {

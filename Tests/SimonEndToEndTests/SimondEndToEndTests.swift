@@ -362,3 +362,79 @@ struct EveryGameKeptTests {
     chmod(daemon.stateDirectory, 0o755)
   }
 }
+
+/// SIGTERM, SIGINT and SIGHUP do their documented thing at any moment of start-up.
+@Suite("Signals from the first instant", .serialized)
+struct SignalsAtStartTests {
+  /// Opens the FIFO simond reads its configuration from, once simond has it open: from
+  /// then on simond is past its start and waits for the file's end.
+  static func writeEnd(_ fifo: String, of daemon: DaemonProcess) throws -> Int32 {
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline, daemon.process.isRunning {
+      let fd = open(fifo, O_WRONLY | O_NONBLOCK)
+      if fd >= 0 { return fd }
+      usleep(2_000)
+    }
+    throw E2EError("simond never opened its configuration: \(daemon.errorOutput())")
+  }
+
+  /// simond with its configuration behind a symbolic link to a FIFO; the link can be
+  /// turned to a regular file (for what simond reads later) while simond waits.
+  static func waitingOnItsConfiguration() throws -> (DaemonProcess, Int32, link: String) {
+    let directory = makeScratchDirectory()
+    let fifo = directory.appendingPathComponent("fifo.toml").path
+    let link = directory.appendingPathComponent("simond.toml").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(symlink(fifo, link) == 0)
+    let daemon = try DaemonProcess(extraArguments: ["--config", link], waitForReady: false)
+    return (daemon, try writeEnd(fifo, of: daemon), link)
+  }
+
+  /// Points the configuration's link at an empty regular file.
+  static func settle(_ link: String) {
+    let file = link + ".regular"
+    #expect(FileManager.default.createFile(atPath: file, contents: Data()))
+    #expect(unlink(link) == 0 && symlink(file, link) == 0)
+  }
+
+  @Test(arguments: [SIGTERM, SIGINT])
+  func aStopWhileTheConfigurationIsReadExitsZeroAndMakesNothing(_ signal: Int32) throws {
+    let (daemon, writer, _) = try Self.waitingOnItsConfiguration()
+    daemon.signal(signal)
+    usleep(50_000)
+    // The configuration ends after the stop: simond reads it, then stops.
+    close(writer)
+    #expect(daemon.waitForExit(timeout: 1.5) == 0, "\(daemon.errorOutput())")
+    #expect(daemon.errorOutput().contains("during start-up"))
+    #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
+    #expect(!FileManager.default.fileExists(atPath: daemon.controlPath))
+  }
+
+  @Test func aReloadWhileTheConfigurationIsReadHappensOnceItRuns() throws {
+    let (daemon, writer, link) = try Self.waitingOnItsConfiguration()
+    daemon.signal(SIGHUP)
+    Self.settle(link)
+    usleep(50_000)
+    close(writer)
+    #expect(
+      daemon.notify.waitFor({ $0.contains("READY=1") }, timeout: 10) != nil,
+      "\(daemon.errorOutput())")
+    #expect(daemon.notify.waitFor({ $0.contains("RELOADING=1") }, timeout: 5) != nil)
+    #expect(daemon.process.isRunning)
+    daemon.signal(SIGTERM)
+    #expect(daemon.waitForExit(timeout: 1.5) == 0)
+  }
+
+  @Test(arguments: [SIGTERM, SIGINT])
+  func aStopAtAnyLaterMomentOfStartUpExitsZero(_ signal: Int32) throws {
+    for delay in [40, 60, 80, 120, 200] {
+      let daemon = try DaemonProcess(waitForReady: false)
+      usleep(UInt32(delay * 1000))
+      daemon.signal(signal)
+      #expect(
+        daemon.waitForExit(timeout: 1.5) == 0,
+        "signal \(signal) after \(delay) ms: \(daemon.errorOutput())")
+      #expect(!FileManager.default.fileExists(atPath: daemon.controlPath))
+    }
+  }
+}
