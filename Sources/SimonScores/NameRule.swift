@@ -10,9 +10,11 @@ public enum NameRule: String, CaseIterable, Equatable, Sendable, CustomStringCon
   case noOuterSpaces = "no-outer-spaces"
   /// 1 to 16 characters.
   case length
-  /// Not "Player" or "Player N": those stand for players nobody signed in as.
+  /// Not "Player" or "Player N" (nor anything that reads the same): those stand for
+  /// players nobody signed in as.
   case notReserved = "not-reserved"
-  /// No other registered player has it, ignoring case.
+  /// No other registered player has it, or one that reads the same (case, full-width
+  /// forms, lookalike letters of other scripts).
   case unique
 
   /// The rule as a sentence for people.
@@ -23,7 +25,7 @@ public enum NameRule: String, CaseIterable, Equatable, Sendable, CustomStringCon
     case .noOuterSpaces: "a name does not start or end with a space"
     case .length: "a name is 1 to \(PlayerName.maximumLength) characters long"
     case .notReserved: "\"Player\" and \"Player N\" are kept for players without a name"
-    case .unique: "names are unique, ignoring case"
+    case .unique: "names are unique, ignoring case and letters that look alike"
     }
   }
 }

@@ -30,9 +30,11 @@ public enum PlayerName {
     return nil
   }
 
-  /// True when two names are the same ignoring case (and Unicode normalization).
+  /// True when people would read two names as the same: ignoring case, Unicode
+  /// compatibility forms (full-width, ligatures, "ß" and "ss") and letters of other
+  /// scripts that look Latin (`NameSkeleton`).
   public static func same(_ first: String, _ second: String) -> Bool {
-    first.lowercased() == second.lowercased()
+    NameSkeleton.of(first) == NameSkeleton.of(second)
   }
 
   /// The name in single quotes, with every character that is not printable (control,
@@ -80,7 +82,7 @@ public enum PlayerName {
   }
 
   private static func isReserved(_ name: String) -> Bool {
-    let lower = name.lowercased()
+    let lower = NameSkeleton.of(name)
     if lower == "player" { return true }
     guard lower.hasPrefix("player ") else { return false }
     let rest = lower.dropFirst("player ".count)

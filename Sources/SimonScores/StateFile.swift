@@ -22,8 +22,10 @@ final class StateFile<Document: StateDocument>: Sendable {
   /// Told of every file set aside.
   let onProblem: @Sendable (StateProblem) -> Void
 
-  /// Files larger than this are not read: they are set aside as corrupt.
-  static var sizeLimit: Int { 256 * 1024 * 1024 }
+  /// Files larger than this are not read: they are set aside as corrupt. A full score
+  /// file (1000 recent games and every table) is about 0.4 MB; 16 MB is forty times
+  /// that, and reading it stays within tens of MB of memory.
+  static var sizeLimit: Int { 16 * 1024 * 1024 }
 
   init(
     directory: String, lockTimeout: Duration, onProblem: @escaping @Sendable (StateProblem) -> Void

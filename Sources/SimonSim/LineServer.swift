@@ -12,7 +12,7 @@ import Synchronization
 /// `broadcast` or `send` (output is queued, and a client whose backlog passes
 /// `maximumBacklog` is dropped); a line longer than `maximumLineLength` gets the
 /// `overlong` reply and is skipped; a client that hangs up is forgotten and reported
-/// once. One thread blocks in poll(); nothing wakes while nobody talks. When no
+/// once; past `maximumClients` a new client gets the `full` reply and is closed. One thread blocks in poll(); nothing wakes while nobody talks. When no
 /// descriptor is left to accept a client, accepting pauses for a moment instead of
 /// spinning.
 package final class LineServer<Shared: Sendable>: Sendable {
@@ -36,18 +36,22 @@ package final class LineServer<Shared: Sendable>: Sendable {
     package var overlong: @Sendable () -> [UInt8]
     /// A client hung up or was dropped.
     package var gone: @Sendable (Peer) -> Void
+    /// What a client gets before it is closed when `maximumClients` are connected.
+    package var full: @Sendable (Int) -> [UInt8]
 
     /// Handlers with every value given.
     package init(
       greeting: @escaping @Sendable (Peer, inout Shared) -> [UInt8],
       line: @escaping @Sendable (Peer, String) -> Void,
       overlong: @escaping @Sendable () -> [UInt8],
-      gone: @escaping @Sendable (Peer) -> Void = { _ in }
+      gone: @escaping @Sendable (Peer) -> Void = { _ in },
+      full: @escaping @Sendable (Int) -> [UInt8] = { _ in [] }
     ) {
       self.greeting = greeting
       self.line = line
       self.overlong = overlong
       self.gone = gone
+      self.full = full
     }
   }
 
@@ -74,6 +78,8 @@ package final class LineServer<Shared: Sendable>: Sendable {
   package let maximumLineLength: Int
   /// The largest backlog of output a client may have before it is dropped.
   package let maximumBacklog: Int
+  /// The most clients served at once; one more gets `full` and is closed.
+  package let maximumClients: Int
   private let listener: Int32
   /// A pipe the other threads write a byte to, to wake the poll thread.
   private let wake: (read: Int32, write: Int32)
@@ -88,11 +94,12 @@ package final class LineServer<Shared: Sendable>: Sendable {
   /// - Throws: `SocketError` when the socket cannot be made, or another program serves it.
   package init(
     path: String, mode: mode_t = 0o600, maximumLineLength: Int, maximumBacklog: Int = 1 << 16,
-    shared: Shared
+    maximumClients: Int = 64, shared: Shared
   ) throws {
     self.path = path
     self.maximumLineLength = maximumLineLength
     self.maximumBacklog = maximumBacklog
+    self.maximumClients = maximumClients
     state = Mutex(State(shared: shared))
     listener = try UnixSocket.listen(at: path)
     if chmod(path, mode) != 0 {
@@ -251,6 +258,15 @@ package final class LineServer<Shared: Sendable>: Sendable {
     while true {
       guard let fd = UnixSocket.accept(listener) else {
         return errno != EMFILE && errno != ENFILE && errno != ENOBUFS && errno != ENOMEM
+      }
+      let refusal = state.withLock { state -> [UInt8]? in
+        guard state.clients.count >= maximumClients else { return nil }
+        return state.handlers?.full(maximumClients) ?? []
+      }
+      if let refusal {
+        _ = UnixSocket.write(fd, refusal[...])
+        Glibc.close(fd)
+        continue
       }
       let credentials = UnixSocket.peerCredentials(fd)
       let needsWake = state.withLock { state -> Bool in

@@ -60,7 +60,11 @@ public final class SimCabinetServer: InputSource, Lights, Speaker, Sendable {
               "line longer than \(SimClientMessage.maximumLineLength) bytes; skipped"
             ).line.utf8)
         },
-        gone: { [weak self] peer in self?.releaseHeld(by: peer) }))
+        gone: { [weak self] peer in self?.releaseHeld(by: peer) },
+        full: { limit in
+          Array(
+            SimServerMessage.error("the cabinet has \(limit) clients already; try later").line.utf8)
+        }))
   }
 
   /// Every press and release the clients send, stamped when it was read; a client that

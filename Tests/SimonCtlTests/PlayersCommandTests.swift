@@ -96,7 +96,9 @@ import Testing
       try ctl(["players", "add", "ALICE"], in: directory)
         == Finished(
           status: 65, output: "",
-          error: "Error: a player named 'Alice' exists already: names are unique, ignoring case\n"))
+          error:
+            "Error: a player named 'Alice' exists already: names are unique, ignoring case and letters that look alike\n"
+        ))
     #expect(
       try ctl(["players", "add", "Bob", "--code", "green green green green"], in: directory)
         == Finished(

@@ -115,6 +115,19 @@ import Testing
     }
   }
 
+  @Test func aFileFarLargerThanAnyVenuesIsSetAsideUnread() throws {
+    let directory = TemporaryDirectory("huge")
+    defer { directory.remove() }
+    let store = ScoreStore(directory: directory.path, onProblem: { _ in })
+    let fd = open(store.path, O_WRONLY | O_CREAT, 0o644)
+    #expect(ftruncate(fd, 17 * 1024 * 1024) == 0)
+    close(fd)
+    let problems = Problems()
+    let book = try ScoreStore(directory: directory.path, onProblem: problems.handler).load()
+    #expect(book == ScoreBook())
+    #expect(problems.all.first?.description.contains("larger than 16 MB") == true)
+  }
+
   @Test func invalidUTF8IsCorrupt() throws {
     let directory = TemporaryDirectory("corrupt")
     defer { directory.remove() }

@@ -44,7 +44,8 @@ import Testing
     #expect(
       NameRule.notReserved.description
         == "\"Player\" and \"Player N\" are kept for players without a name")
-    #expect(NameRule.unique.description == "names are unique, ignoring case")
+    #expect(
+      NameRule.unique.description == "names are unique, ignoring case and letters that look alike")
   }
 
   @Test func sixteenCharactersCountAsPeopleSeeThem() {
@@ -57,6 +58,33 @@ import Testing
     #expect(PlayerName.same("ALICE", "alice"))
     #expect(PlayerName.same("Zoë", "ZOE\u{0308}"))
     #expect(!PlayerName.same("Alice", "Alicia"))
+  }
+
+  /// Once accepted as different players: names that read the same.
+  @Test(arguments: [
+    ("Alice", "ＡＬＩＣＥ"),  // full-width
+    ("Bob", "Воb"),  // Cyrillic В and о
+    ("Pia", "Ρia"),  // Greek capital rho
+    ("Strasse", "STRAẞE"),  // capital sharp s
+    ("Strasse", "straße"),
+    ("Leo7", "Leo７"),  // full-width digit
+    ("Leo7", "Leo٧"),  // Arabic-Indic digit
+    ("Efi", "Eﬁ"),  // ligature
+    ("Max", "𝐌𝐚𝐱"),  // mathematical bold
+  ])
+  func namesThatReadTheSameAreTheSame(_ first: String, _ second: String) {
+    #expect(PlayerName.same(first, second))
+  }
+
+  @Test func accentsStillMakeADifferentName() {
+    #expect(!PlayerName.same("José", "Jose"))
+    #expect(!PlayerName.same("Zoë", "Zoe"))
+  }
+
+  @Test func aReservedNameInDisguiseIsReserved() {
+    #expect(PlayerName.brokenRule("Ρlayer") == .notReserved)  // Greek rho
+    #expect(PlayerName.brokenRule("Player ２") == .notReserved)  // full-width 2
+    #expect(PlayerName.brokenRule("PLAYER") == .notReserved)
   }
 
   @Test func quotingEscapesWhatATerminalWouldObey() {

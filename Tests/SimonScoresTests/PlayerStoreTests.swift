@@ -29,6 +29,7 @@ import Testing
     try store.add("Alice", code: code("1224"))
     let before = contents(store.path)
     #expect(throws: PlayerError.nameTaken("Alice")) { try store.add("ALICE") }
+    #expect(throws: PlayerError.nameTaken("Alice")) { try store.add("Аlice") }  // Cyrillic А
     #expect(throws: PlayerError.codeTaken(try code("1224"), by: "Alice")) {
       try store.add("Bob", code: code("1224"))
     }
@@ -57,7 +58,8 @@ import Testing
         == "'B\\u{1B}ob' is not a valid name: a name has only letters, digits, spaces and - _ . '")
     #expect(
       PlayerError.nameTaken("Alice").description
-        == "a player named 'Alice' exists already: names are unique, ignoring case")
+        == "a player named 'Alice' exists already: names are unique, ignoring case and letters that look alike"
+    )
     #expect(
       PlayerError.codeTaken(try code("1224"), by: "Alice").description
         == "the code green red red blue belongs to 'Alice'; codes are unique")

@@ -112,4 +112,29 @@ struct LineServerTests {
     var info = stat()
     #expect(stat(path, &info) == 0 && info.st_size == 7)
   }
+
+  @Test func pastItsClientsANewOneIsToldAndClosed() throws {
+    let path = Self.path()
+    let server = try LineServer(
+      path: path, maximumLineLength: 16, maximumClients: 2, shared: ())
+    defer { server.close() }
+    try server.start(
+      .init(
+        greeting: { _, _ in Array("hi\n".utf8) }, line: { _, _ in }, overlong: { [] },
+        full: { limit in Array("full at \(limit)\n".utf8) }))
+    let first = try Self.connect(path)
+    let second = try Self.connect(path)
+    defer {
+      close(first)
+      close(second)
+    }
+    while server.clientCount < 2 { usleep(1000) }
+    let third = try Self.connect(path)
+    defer { close(third) }
+    var buffer = [UInt8](repeating: 0, count: 64)
+    let count = recv(third, &buffer, buffer.count, 0)
+    #expect(String(decoding: buffer[..<max(count, 0)], as: UTF8.self) == "full at 2\n")
+    #expect(recv(third, &buffer, buffer.count, 0) == 0, "then closed")
+    #expect(server.clientCount == 2)
+  }
 }

@@ -38,6 +38,8 @@ final class ControlServer: Sendable {
   static let maximumInFlight = 32
   /// The largest backlog of output a client may have before it is dropped.
   static let maximumBacklog = 1 << 18
+  /// The most clients at once (screens, tools, bridges).
+  static let maximumClients = 128
 
   /// Every request, in the order clients sent them.
   let requests: AsyncStream<Asked>
@@ -51,7 +53,7 @@ final class ControlServer: Sendable {
   init(path: String, shown: Shown) throws {
     server = try LineServer(
       path: path, mode: 0o660, maximumLineLength: ControlRequest.maximumLineLength,
-      maximumBacklog: Self.maximumBacklog, shared: shown)
+      maximumBacklog: Self.maximumBacklog, maximumClients: Self.maximumClients, shared: shown)
     (requests, continuation) = AsyncStream.makeStream(of: Asked.self)
     try server.start(
       LineServer.Handlers(
@@ -68,9 +70,14 @@ final class ControlServer: Sendable {
               "line longer than \(ControlRequest.maximumLineLength) bytes; skipped", id: nil
             ).line.utf8)
         },
-        gone: { [weak self] peer in self?.inFlight.withLock { _ = $0.removeValue(forKey: peer.id) }
-        }
-      ))
+        gone: { [weak self] peer in
+          self?.inFlight.withLock { _ = $0.removeValue(forKey: peer.id) }
+        },
+        full: { limit in
+          Array(
+            ControlMessage.error("simond has \(limit) clients already; try later", id: nil)
+              .line.utf8)
+        }))
   }
 
   /// The socket's path.
