@@ -206,8 +206,11 @@ struct ControlSocketEndToEndTests {
     else { throw E2EError("no first round") }
     let signals = cabinet.signals(from: simon, to: player)
     #expect(signals.count == 1)
-    // Hard: the original 420 ms x 0.7, read from the lamps' own timestamps.
-    #expect(abs((signals.first?.onMs ?? 0) - 294) < 15, "\(signals)")
+    // Hard: the original 420 ms x 0.7, read from the lamps' own timestamps. A busy host
+    // only makes a timer late, so the signal is at least 294 ms and, if it is hard,
+    // nearer 294 than medium's 420.
+    let onTime = signals.first?.onMs ?? 0
+    #expect(onTime >= 293 && onTime < 357, "\(signals)")
     let settings = try String(
       contentsOfFile: daemon.stateDirectory + "/settings.json", encoding: .utf8)
     #expect(settings.contains("\"difficulty\": \"hard\""))
