@@ -128,6 +128,17 @@ let package = Package(
       name: "bench-control",
       dependencies: ["SimonProcessSupport", "SimonControl", "SimonGame"],
       path: "Benchmarks/bench-control"),
+    // libFuzzer targets for every parser (scripts/fuzz builds them with -sanitize=fuzzer;
+    // in an ordinary build they are empty programs).
+    .target(name: "CFuzzing"),
+    .executableTarget(
+      name: "fuzz-config", dependencies: ["SimonDaemon", "CFuzzing"], path: "Fuzz/fuzz-config"),
+    .executableTarget(
+      name: "fuzz-state", dependencies: ["SimonScores", "CFuzzing"], path: "Fuzz/fuzz-state"),
+    .executableTarget(
+      name: "fuzz-sim-line", dependencies: ["SimonSim", "CFuzzing"], path: "Fuzz/fuzz-sim-line"),
+    .executableTarget(
+      name: "fuzz-control", dependencies: ["SimonControl", "CFuzzing"], path: "Fuzz/fuzz-control"),
     .testTarget(name: "SimonTerminalTests", dependencies: ["SimonTerminal", "SimonSim"]),
     .testTarget(
       name: "SimonControlTests", dependencies: ["SimonControl", "SimonGame", "SimonScores"]),

@@ -21,12 +21,16 @@ public enum PlayerName {
   /// The first rule `name` breaks, checked in the order of `NameRule.allCases` (the
   /// `unique` rule needs the other names and is the stores' to check); nil when it
   /// follows them all.
-  public static func brokenRule(_ name: String) -> NameRule? {
+  /// - Parameter foldingLookalikes: whether "Player" in disguise (full-width, Greek
+  ///   rho, ...) counts as reserved; false reads names stored before it did.
+  public static func brokenRule(_ name: String, foldingLookalikes: Bool = true) -> NameRule? {
     if !name.unicodeScalars.isEmpty && !hasAllowedCharacters(name) { return .characters }
     if !name.isEmpty && name.allSatisfy({ $0 == " " }) { return .notBlank }
     if name.first == " " || name.last == " " { return .noOuterSpaces }
     if name.isEmpty || name.count > maximumLength { return .length }
-    if isReserved(name) { return .notReserved }
+    if isReserved(foldingLookalikes ? NameSkeleton.of(name) : name.lowercased()) {
+      return .notReserved
+    }
     return nil
   }
 
@@ -81,8 +85,7 @@ public enum PlayerName {
     return true
   }
 
-  private static func isReserved(_ name: String) -> Bool {
-    let lower = NameSkeleton.of(name)
+  private static func isReserved(_ lower: String) -> Bool {
     if lower == "player" { return true }
     guard lower.hasPrefix("player ") else { return false }
     let rest = lower.dropFirst("player ".count)

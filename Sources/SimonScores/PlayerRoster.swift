@@ -10,7 +10,8 @@ struct PlayerRoster: StateDocument {
 
   /// The player with this name, ignoring case.
   func index(named name: String) -> Int? {
-    players.firstIndex { PlayerName.same($0.name, name) }
+    // A file from before lookalikes were folded may hold two: the exact name first.
+    players.firstIndex { $0.name == name } ?? players.firstIndex { PlayerName.same($0.name, name) }
   }
 
   /// Puts the players in name order.
@@ -22,7 +23,9 @@ struct PlayerRoster: StateDocument {
     var names: Set<String> = []
     var codes: Set<PadCode> = []
     for (index, player) in players.enumerated() {
-      if let rule = PlayerName.brokenRule(player.name) {
+      // A file written before lookalikes were folded stays readable: only the rules
+      // that keep a name safe to print are checked here.
+      if let rule = PlayerName.brokenRule(player.name, foldingLookalikes: false) {
         return ["players[\(index)]: \(PlayerName.quoted(player.name)) breaks a rule: \(rule)"]
       }
       if !names.insert(player.name.lowercased()).inserted {

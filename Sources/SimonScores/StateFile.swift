@@ -78,7 +78,7 @@ final class StateFile<Document: StateDocument>: Sendable {
 
   // MARK: - Reading
 
-  private enum Loaded {
+  fileprivate enum Loaded {
     case missing
     case document(Document)
     case unusable(StateProblem.Kind, String)
@@ -101,10 +101,10 @@ final class StateFile<Document: StateDocument>: Sendable {
       case .other: throw StateError(.read, error)
       }
     }
-    return decode(bytes)
+    return Self.decode(bytes)
   }
 
-  private func decode(_ bytes: [UInt8]) -> Loaded {
+  fileprivate static func decode(_ bytes: [UInt8]) -> Loaded {
     if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
       return .unusable(.empty, bytes.isEmpty ? "0 bytes" : "only white space")
     }
@@ -240,5 +240,28 @@ final class StateFile<Document: StateDocument>: Sendable {
       throw StateError(.lock, error)
     }
     return try body()
+  }
+}
+
+/// For the fuzzers: the state files' reading, without a file.
+package enum StateFileFuzzing {
+  /// Reads `bytes` as each state file would be read; a document that reads is written
+  /// and read again, and must come back the same.
+  package static func read(_ bytes: [UInt8]) {
+    roundTrip(StateFile<ScoreBook>.self, bytes)
+    roundTrip(StateFile<PlayerRoster>.self, bytes)
+    roundTrip(StateFile<StoredSettings>.self, bytes)
+  }
+
+  private static func roundTrip<D>(_ file: StateFile<D>.Type, _ bytes: [UInt8]) {
+    guard case .document(let document) = file.decode(bytes) else { return }
+    guard let written = try? document.encodeFile() else {
+      preconditionFailure("a document that reads cannot be written")
+    }
+    guard case .document(let again) = file.decode(written), again == document else {
+      preconditionFailure(
+        "a document written does not read back the same: \(String(decoding: written, as: UTF8.self))"
+      )
+    }
   }
 }

@@ -52,6 +52,20 @@ import Testing
     #expect(before != withBob)
   }
 
+  @Test func aFileFromBeforeLookalikesWereFoldedStillReads() throws {
+    defer { directory.remove() }
+    put(
+      #"{"version": 1, "players": [{"name": "Bob", "code": "1111"}, "#
+        + #"{"name": "Воb", "code": "2222"}, {"name": "Ρlayer", "code": "3333"}]}"#,
+      at: directory.file("players.json"))
+    let problems = Problems()
+    let store = PlayerStore(directory: directory.path, onProblem: problems.handler)
+    #expect(try store.list().count == 3)
+    #expect(problems.all.isEmpty)
+    #expect(try store.player(named: "Bob")?.code.description == "green green green green")
+    #expect(throws: PlayerError.nameTaken("Bob")) { try store.add("BOB") }
+  }
+
   @Test func refusalsReadWell() throws {
     #expect(
       PlayerError.invalidName("B\u{1B}ob", .characters).description

@@ -1,0 +1,23 @@
+// libFuzzer target: scores.json, players.json and settings.json as the stores read them;
+// whatever reads must write and read back the same. Built and run by scripts/fuzz.
+import CFuzzing
+import SimonScores
+
+/// Reads one input as each state file; never crashes, and what reads round-trips.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzStateFiles(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  guard let data else { return 0 }
+  StateFileFuzzing.read(Array(UnsafeBufferPointer(start: data, count: size)))
+  return 0
+}
+
+#if FUZZING
+  /// The program's entry in a fuzzing build (scripts/fuzz builds with -parse-as-library,
+  /// and SwiftPM links the entry point by this name): libFuzzer's driver.
+  @_cdecl("fuzz_state_main")
+  func fuzzingMain(
+    _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+  ) -> CInt {
+    simon_fuzz_run(argc, argv, fuzzStateFiles)
+  }
+#endif
