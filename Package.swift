@@ -11,6 +11,7 @@ let package = Package(
     .executable(name: "bench-simond", targets: ["bench-simond"]),
     .executable(name: "bench-audio", targets: ["bench-audio"]),
     .executable(name: "bench-control", targets: ["bench-control"]),
+    .executable(name: "bench-soak", targets: ["bench-soak"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -124,6 +125,10 @@ let package = Package(
     .executableTarget(
       name: "bench-simond", dependencies: ["SimonProcessSupport", "SimonSim", "SimonGame"],
       path: "Benchmarks/bench-simond"),
+    .executableTarget(
+      name: "bench-soak",
+      dependencies: ["SimonProcessSupport", "SimonControl", "SimonGame"],
+      path: "Benchmarks/bench-soak"),
     .executableTarget(
       name: "bench-control",
       dependencies: ["SimonProcessSupport", "SimonControl", "SimonGame"],

@@ -143,6 +143,22 @@ package final class LineServer<Shared: Sendable>: Sendable {
     if needsWake { signalWake() }
   }
 
+  /// Changes the shared state and, when any client is connected, sends every client the
+  /// line `make` makes (under the same lock; with nobody connected it is never made).
+  package func update(_ change: (inout Shared) -> Void, thenSend make: () -> [UInt8]) {
+    var needsWake = false
+    state.withLock { state in
+      guard !state.closed else { return }
+      change(&state.shared)
+      guard !state.clients.isEmpty else { return }
+      let bytes = make()
+      for id in Array(state.clients.keys) {
+        needsWake = queue(bytes, to: id, in: &state) || needsWake
+      }
+    }
+    if needsWake { signalWake() }
+  }
+
   /// Sends bytes to one client; nothing when it is gone.
   package func send(_ bytes: [UInt8], to id: Int) {
     let needsWake = state.withLock { state in

@@ -93,41 +93,28 @@ final class ControlServer: Sendable {
   }
 
   private func send(_ entry: Journal.Entry) {
+    // With nobody connected only the snapshot is kept current: no line is made, so a
+    // cabinet without a screen never runs the JSON encoder.
     let t = entry.at.nanoseconds
+    func send(_ message: @autoclosure () -> ControlMessage, after change: (inout Shown) -> Void) {
+      server.update(change, thenSend: { Array(message().line.utf8) })
+    }
     switch entry.happening {
     case .light(let pad, let on):
-      let line = ControlMessage.led(pad, on: on, t: t).line
-      server.broadcast { shown in
-        shown.lit[pad] = on
-        return Array(line.utf8)
-      }
+      send(.led(pad, on: on, t: t)) { $0.lit[pad] = on }
     case .tone(let hertz):
-      let line = ControlMessage.tone(hertz, t: t).line
-      server.broadcast { shown in
-        shown.tone = hertz
-        return Array(line.utf8)
-      }
+      send(.tone(hertz, t: t)) { $0.tone = hertz }
     case .view(let view):
-      let line = ControlMessage.state(view, t: t).line
-      server.broadcast { shown in
-        shown.view = view
-        return Array(line.utf8)
-      }
+      send(.state(view, t: t)) { $0.view = view }
     case .recorded(let game):
       let over = ControlGameOver(
         record: game.record, result: game.result, rank: game.rank, newBest: game.newBest)
-      let line = ControlMessage.gameOver(over, t: t).line
-      server.broadcast { _ in Array(line.utf8) }
+      send(.gameOver(over, t: t)) { _ in }
     case .settings(let inForce):
       let settings = ControlSettings(inForce)
-      let line = ControlMessage.settings(settings, t: t).line
-      server.broadcast { shown in
-        shown.settings = settings
-        return Array(line.utf8)
-      }
+      send(.settings(settings, t: t)) { $0.settings = settings }
     case .scoresChanged(let change):
-      let line = ControlMessage.scoresChanged(change.rawValue, t: t).line
-      server.broadcast { _ in Array(line.utf8) }
+      send(.scoresChanged(change.rawValue, t: t)) { _ in }
     case .status, .gameEnded, .settingsChosen, .codeEntered, .stuck, .unstuck, .lightFault:
       break
     }

@@ -1,0 +1,66 @@
+// A soak of the daemon, from a release build (scripts/bench bench-soak): games played
+// one after another for minutes through the simulated cabinet, with control clients
+// watching (one of them reconnecting now and then); simond's resident memory and open
+// descriptors sampled all along. Target: RSS grows less than 1 MB after the warm-up (the
+// first fifth), descriptors stay flat.
+//   bench-soak [--minutes N] [--sample-seconds N]
+import Foundation
+import SimonControl
+import SimonGame
+import SimonProcessSupport
+
+let minutes = BenchmarkFigures.option("--minutes", default: 15)
+let sampleSeconds = BenchmarkFigures.option("--sample-seconds", default: 10)
+
+/// Field `name` of /proc/PID/status, in kB.
+func statusField(_ pid: Int32, _ name: String) -> Int {
+  let text = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+  for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
+    return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
+  }
+  return 0
+}
+
+func descriptors(_ pid: Int32) -> Int {
+  ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []).count
+}
+
+print("bench-soak: the release simond with --hardware sim --audio none, \(minutes) min of games")
+let daemon = try DaemonProcess()
+let pid = daemon.process.processIdentifier
+let watchers = try (0..<3).map { _ in try ControlTestClient(path: daemon.controlPath) }
+var samples: [(seconds: Double, rssKB: Int, fds: Int)] = []
+let start = Date()
+var nextSample = start
+var games = 0
+var cabinet = try daemon.connect()
+while Date().timeIntervalSince(start) < Double(minutes * 60) {
+  try cabinet.playGame(rounds: Int.random(in: 0...4))
+  games += 1
+  if games % 10 == 0 {
+    // A screen that comes and goes, and a cabinet client that reconnects.
+    _ = try ControlTestClient(path: daemon.controlPath)
+    cabinet.hangUp()
+    cabinet = try daemon.connect()
+  }
+  if Date() >= nextSample {
+    samples.append((Date().timeIntervalSince(start), statusField(pid, "VmRSS"), descriptors(pid)))
+    nextSample = nextSample.addingTimeInterval(Double(sampleSeconds))
+  }
+}
+samples.append((Date().timeIntervalSince(start), statusField(pid, "VmRSS"), descriptors(pid)))
+_ = watchers
+
+let warm = samples.first { $0.seconds >= Double(minutes * 60) / 5 } ?? samples[0]
+let last = samples[samples.count - 1]
+let growth = last.rssKB - warm.rssKB
+let fds = samples.filter { $0.seconds >= warm.seconds }.map(\.fds)
+print("  games played                \(games)")
+print("  RSS at start / warm / end   \(samples[0].rssKB) / \(warm.rssKB) / \(last.rssKB) kB")
+print("  RSS peak                    \(samples.map(\.rssKB).max() ?? 0) kB")
+print("  descriptors after warm-up   \(fds.min() ?? 0) to \(fds.max() ?? 0)")
+print(
+  "  RSS growth after warm-up: \(growth) kB (target: under 1024 kB): \(growth < 1024 ? "met" : "NOT met"); descriptors \((fds.max() ?? 0) == (fds.min() ?? 0) ? "flat: met" : "NOT flat")"
+)
+daemon.signal(SIGTERM)
+_ = daemon.waitForExit(timeout: 2)
