@@ -7,6 +7,8 @@
 #   sudo make uninstall          removes what install put there (keeps the scores, the
 #                                user and a changed simond.toml)
 #   make deb                     a Debian package for this machine's architecture
+#   sudo make deb-arm64          the arm64 package for Raspberry Pi OS trixie, cross-built
+#                                on an x86-64 Debian machine (scripts/build-deb --arch arm64)
 #
 # Variables: PREFIX, DESTDIR (staged installs: nothing is run then), SWIFT, SWIFT_FLAGS
 # (e.g. --swift-sdk for a cross build), BUILD_BIN (where the binaries are), STRIP,
@@ -46,12 +48,12 @@ INSTALL ?= install
 PRODUCTS := simond simonctl
 UNIT := simond.service
 
-.PHONY: all build install install-files post-install uninstall deb check-systemd clean help
+.PHONY: all build install install-files post-install uninstall deb deb-arm64 check-systemd clean help
 
 all: build
 
 help:
-	@sed -n '3,17p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,19p' Makefile | sed 's/^# \{0,1\}//'
 
 # Always asks SwiftPM, which rebuilds only what changed.
 build:
@@ -142,9 +144,12 @@ endif
 deb:
 	scripts/build-deb
 
+deb-arm64:
+	scripts/build-deb --arch arm64
+
 check-systemd:
 	scripts/check-systemd
 
 clean:
-	rm -rf dist
+	rm -rf dist .build-arm64
 	$(SWIFT) package clean
