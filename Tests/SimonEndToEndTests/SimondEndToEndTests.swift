@@ -355,7 +355,7 @@ struct EveryGameKeptTests {
     #expect(chmod(daemon.stateDirectory, 0o555) == 0)
     try cabinet.playGame(rounds: 1)
     daemon.signal(SIGTERM)
-    #expect(daemon.waitForExit(timeout: 2) == 0)
+    #expect(daemon.waitForExit(timeout: 3) == 0)
     let log = daemon.errorOutput()
     #expect(log.contains("a game could not be stored before stopping"), "\(log)")
     #expect(log.contains("\"rounds\": 1"))
@@ -404,7 +404,7 @@ struct SignalsAtStartTests {
     usleep(50_000)
     // The configuration ends after the stop: simond reads it, then stops.
     close(writer)
-    #expect(daemon.waitForExit(timeout: 1.5) == 0, "\(daemon.errorOutput())")
+    #expect(daemon.waitForExit(timeout: 3) == 0, "\(daemon.errorOutput())")
     #expect(daemon.errorOutput().contains("during start-up"))
     #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
     #expect(!FileManager.default.fileExists(atPath: daemon.controlPath))
@@ -422,18 +422,21 @@ struct SignalsAtStartTests {
     #expect(daemon.notify.waitFor({ $0.contains("RELOADING=1") }, timeout: 5) != nil)
     #expect(daemon.process.isRunning)
     daemon.signal(SIGTERM)
-    #expect(daemon.waitForExit(timeout: 1.5) == 0)
+    #expect(daemon.waitForExit(timeout: 3) == 0)
   }
 
   @Test(arguments: [SIGTERM, SIGINT])
   func aStopAtAnyLaterMomentOfStartUpExitsZero(_ signal: Int32) throws {
-    for delay in [40, 60, 80, 120, 200] {
-      let daemon = try DaemonProcess(waitForReady: false)
+    // From the moment the configuration is read (main has trapped the signals by then)
+    // through the rest of start-up and READY.
+    for delay in [0, 1, 2, 5, 10, 20, 50] {
+      let (daemon, writer, _) = try Self.waitingOnItsConfiguration()
+      close(writer)
       usleep(UInt32(delay * 1000))
       daemon.signal(signal)
       #expect(
-        daemon.waitForExit(timeout: 1.5) == 0,
-        "signal \(signal) after \(delay) ms: \(daemon.errorOutput())")
+        daemon.waitForExit(timeout: 3) == 0,
+        "signal \(signal) \(delay) ms after the configuration: \(daemon.errorOutput())")
       #expect(!FileManager.default.fileExists(atPath: daemon.controlPath))
     }
   }
