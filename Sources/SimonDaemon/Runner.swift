@@ -209,37 +209,56 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
   }
 
   private func perform(_ effects: [Effect], at time: Duration) {
-    for effect in effects {
-      switch effect {
-      case .light(let pad, let on):
-        drive(pad, on: on)
-        tell(.light(pad, on: on))
-      case .tone(let tone):
-        let settings = game.settings
-        if settings.soundOn {
-          let hertz = settings.toneSet.hertz(of: tone)
-          speaker?.startTone(hertz: hertz, volume: settings.volume)
-          tell(.tone(hertz))
+    var index = effects.startIndex
+    while index < effects.endIndex {
+      // Lamps that change together are driven together, then told: nothing else runs
+      // between the writes of one step (a driver reading the lamps mid-step would see
+      // half of it).
+      if case .light = effects[index] {
+        var changed: [(Pad, Bool)] = []
+        while index < effects.endIndex, case .light(let pad, let on) = effects[index] {
+          drive(pad, on: on)
+          changed.append((pad, on))
+          index += 1
         }
-      case .silence:
-        speaker?.stopTone()
-        tell(.tone(nil))
-      case .startTimer(let timer, let after):
-        deadlines.set(.game(timer), at: time + after)
-      case .cancelTimer(let timer):
-        deadlines.cancel(.game(timer))
-      case .status(let status):
-        tell(.status(status))
-        // The rich state goes where the compact one does, so both sockets agree on where
-        // a phase begins among the lamps.
-        publishView()
-      case .record(let result, let newBest):
-        tell(.gameEnded(result, newBest: newBest))
-      case .settingsChanged(let settings):
-        tell(.settingsChosen(settings, previous: settingsBefore))
-      case .codeEntered(let code):
-        tell(.codeEntered(code))
+        for (pad, on) in changed { tell(.light(pad, on: on)) }
+        continue
       }
+      perform(effects[index], at: time)
+      index += 1
+    }
+  }
+
+  private func perform(_ effect: Effect, at time: Duration) {
+    switch effect {
+    case .light(let pad, let on):
+      drive(pad, on: on)
+      tell(.light(pad, on: on))
+    case .tone(let tone):
+      let settings = game.settings
+      if settings.soundOn {
+        let hertz = settings.toneSet.hertz(of: tone)
+        speaker?.startTone(hertz: hertz, volume: settings.volume)
+        tell(.tone(hertz))
+      }
+    case .silence:
+      speaker?.stopTone()
+      tell(.tone(nil))
+    case .startTimer(let timer, let after):
+      deadlines.set(.game(timer), at: time + after)
+    case .cancelTimer(let timer):
+      deadlines.cancel(.game(timer))
+    case .status(let status):
+      tell(.status(status))
+      // The rich state goes where the compact one does, so both sockets agree on where
+      // a phase begins among the lamps.
+      publishView()
+    case .record(let result, let newBest):
+      tell(.gameEnded(result, newBest: newBest))
+    case .settingsChanged(let settings):
+      tell(.settingsChosen(settings, previous: settingsBefore))
+    case .codeEntered(let code):
+      tell(.codeEntered(code))
     }
   }
 
