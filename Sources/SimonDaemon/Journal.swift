@@ -106,7 +106,4 @@ public final class Journal: Sendable {
     }
     for stream in streams { stream.finish() }
   }
-
-  /// The number of the last happening appended.
-  public var lastSequence: UInt64 { state.withLock { $0.sequence } }
 }

@@ -41,17 +41,6 @@ public struct StoredSettings: Equatable, Sendable {
     }
   }
 
-  /// Every setting of `settings` stored.
-  public init(_ settings: Settings) {
-    soundOn = settings.soundOn
-    volume = settings.volume
-    toneSet = settings.toneSet
-    mode = settings.mode
-    difficulty = settings.difficulty
-    players = settings.players
-    skillTarget = settings.skillTarget
-  }
-
   /// The settings in force: these stored ones over `base`.
   public func applied(to base: Settings) -> Settings {
     var settings = base
