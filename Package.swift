@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .executable(name: "simond", targets: ["simond"]),
     .executable(name: "simonctl", targets: ["simonctl"]),
+    .executable(name: "simon-venue", targets: ["simon-venue"]),
     .executable(name: "bench-scores", targets: ["bench-scores"]),
     .executable(name: "bench-simond", targets: ["bench-simond"]),
     .executable(name: "bench-audio", targets: ["bench-audio"]),
@@ -23,6 +24,8 @@ let package = Package(
     .target(name: "SimonGame"),
     // A TOML 1.0 reader that keeps each value's line, for simond.toml: standard library only.
     .target(name: "SimonTOML"),
+    // Configuration files read key by key, every problem with its key and line.
+    .target(name: "SimonConfig", dependencies: ["SimonTOML"]),
     // Capability protocols, input events, debouncing, clocks, the mock cabinet.
     .target(name: "SimonHardware", dependencies: ["SimonGame"]),
     // The simulated cabinet: its socket protocol, server backend and client.
@@ -52,7 +55,7 @@ let package = Package(
       name: "SimonDaemon",
       dependencies: [
         "SimonGame", "SimonHardware", "SimonSim", "SimonGPIO", "SimonScores", "SimonAudio",
-        "SimonTOML", "SimonControl",
+        "SimonTOML", "SimonConfig", "SimonControl",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -77,8 +80,27 @@ let package = Package(
       name: "simonctl",
       dependencies: [
         "SimonDaemon", "SimonGPIO", "SimonHardware", "SimonGame", "SimonScores", "SimonAudio",
-        "SimonSim", "SimonTerminal", "SimonControl",
+        "SimonSim", "SimonTerminal", "SimonControl", "SimonConfig",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    // A thin C shim over libmosquitto (apt: libmosquitto-dev), for the venue bridge.
+    .target(name: "CMosquitto", linkerSettings: [.linkedLibrary("mosquitto")]),
+    // The venue (SPEC section 12): records published from a durable outbox over MQTT,
+    // the venue table merged from every cabinet's, Home Assistant discovery. No devices.
+    .target(
+      name: "SimonVenue",
+      dependencies: [
+        "SimonGame", "SimonScores", "SimonControl", "SimonConfig", "SimonHardware", "SimonSim",
+        "CMosquitto",
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    .executableTarget(
+      name: "simon-venue",
+      dependencies: [
+        "SimonVenue", "SimonConfig", "SimonScores", "SimonControl",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]),
     .executableTarget(
       name: "bench-scores", dependencies: ["SimonScores"], path: "Benchmarks/bench-scores"),
@@ -147,7 +169,15 @@ let package = Package(
     .testTarget(name: "SimonTerminalTests", dependencies: ["SimonTerminal", "SimonSim"]),
     .testTarget(
       name: "SimonControlTests", dependencies: ["SimonControl", "SimonGame", "SimonScores"]),
-    .testTarget(name: "SimonDaemonTests", dependencies: ["SimonDaemon", "SimonHardware"]),
+    .testTarget(
+      name: "SimonDaemonTests", dependencies: ["SimonDaemon", "SimonHardware", "SimonConfig"]),
+    .testTarget(
+      name: "SimonVenueTests",
+      dependencies: [
+        "SimonVenue", "SimonScores", "SimonControl", "SimonGame", "SimonProcessSupport",
+        "simond", "simonctl", "simon-venue",
+      ]),
+
   ],
   swiftLanguageModes: [.v6]
 )

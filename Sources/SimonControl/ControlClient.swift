@@ -63,16 +63,7 @@ public final class ControlClient {
   public func request(_ action: ControlRequest.Action, within limit: Duration) throws
     -> ControlResult
   {
-    let id = RequestID.number(nextID)
-    nextID += 1
-    let bytes = Array(ControlRequest(id: id, action: action).line.utf8)
-    switch ClientSocket.send(fd, bytes) {
-    case .done: break
-    case .peerGone: throw SimClientError.disconnected(path)
-    case .failed(let code):
-      throw SimClientError(
-        .io, path: path, message: "cannot write to \(path): \(ClientSocket.describe(code))")
-    }
+    let id = try send(action)
     let deadline = MonotonicClock().now.advanced(by: limit)
     while true {
       switch try next(before: deadline) {
@@ -81,6 +72,23 @@ public final class ControlClient {
         throw ControlRefusal(message: message)
       default: continue
       }
+    }
+  }
+
+  /// Sends a request without waiting for its reply, which `next(before:)` reads later.
+  /// - Returns: the id its reply carries.
+  /// - Throws: `SimClientError` when simond went away.
+  @discardableResult
+  public func send(_ action: ControlRequest.Action) throws(SimClientError) -> RequestID {
+    let id = RequestID.number(nextID)
+    nextID += 1
+    let bytes = Array(ControlRequest(id: id, action: action).line.utf8)
+    switch ClientSocket.send(fd, bytes) {
+    case .done: return id
+    case .peerGone: throw SimClientError.disconnected(path)
+    case .failed(let code):
+      throw SimClientError(
+        .io, path: path, message: "cannot write to \(path): \(ClientSocket.describe(code))")
     }
   }
 

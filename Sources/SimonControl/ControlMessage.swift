@@ -206,7 +206,8 @@ public struct ControlResult: Codable, Equatable, Sendable {
   public var team: String?
   /// `set`, `reset`, `reload`: the settings in force afterwards.
   public var settings: ControlSettings?
-  /// `name`, `name-latest`: the records renamed, newest first.
+  /// `name`, `name-latest`: the records renamed, newest first; `recent`: the latest
+  /// games, oldest first.
   public var records: [GameRecord]?
 
   /// A result with the values given.

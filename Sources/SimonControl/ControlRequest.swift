@@ -25,6 +25,8 @@ public struct ControlRequest: Equatable, Sendable {
     case resetScores
     /// Reread the configuration and the settings (as SIGHUP does).
     case reload
+    /// The latest games the cabinet recorded, oldest first (at most `maximumRecent`).
+    case recent(count: Int)
   }
 
   /// The request's id.
@@ -35,10 +37,14 @@ public struct ControlRequest: Equatable, Sendable {
   /// The longest request line the daemon reads.
   public static let maximumLineLength = 4096
 
+  /// The most games one `recent` request lists: about 80 KB of reply, well within what
+  /// a client may leave unread.
+  public static let maximumRecent = 200
+
   /// The requests' names on the wire, for error messages and help.
   public static let names = [
     "status", "sign-in", "sign-out", "team", "set", "reset", "name", "name-latest",
-    "reset-scores", "reload",
+    "reset-scores", "reload", "recent",
   ]
 
   /// A request with every value given.
@@ -111,6 +117,13 @@ public struct ControlRequest: Equatable, Sendable {
     case "reload":
       try fields.only([])
       action = .reload
+    case "recent":
+      try fields.only(["count"])
+      let count = object["count"] == nil ? Self.maximumRecent : try fields.int("count")
+      guard (1...Self.maximumRecent).contains(count) else {
+        throw ControlRequestError("\"count\" is from 1 to \(Self.maximumRecent)", id: id)
+      }
+      action = .recent(count: count)
     default:
       throw ControlRequestError(
         "unknown request \"\(name.prefix(32))\"; requests are: \(Self.names.joined(separator: ", "))",
@@ -139,6 +152,7 @@ public struct ControlRequest: Equatable, Sendable {
       add("name-latest", ["name": .text(name), "count": .number(count)])
     case .resetScores: add("reset-scores")
     case .reload: add("reload")
+    case .recent(let count): add("recent", ["count": .number(count)])
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -1,4 +1,5 @@
 import Logging
+import SimonConfig
 import SimonGame
 import SimonHardware
 import SimonScores

@@ -11,6 +11,9 @@ struct ScoresCommand: ParsableCommand {
       Tables list the ten best games of each mode and difficulty (more points first, \
       then more rounds, then the earlier game). Times are local.
 
+      With --venue: the venue's tables, every cabinet's games merged by the venue \
+      bridge (simon-venue), with the cabinet of each game.
+
       \(ExitCodes.help)
       """,
     subcommands: [ScoresReset.self])
@@ -33,11 +36,28 @@ struct ScoresCommand: ParsableCommand {
   @Flag(help: "Print JSON for scripts instead of tables.")
   var json = false
 
+  @Flag(help: "Show the venue's tables: every cabinet's games, as the venue bridge merged them.")
+  var venue = false
+
+  @Option(
+    help: ArgumentHelp(
+      "The venue bridge's state directory, for --venue. Default: /var/lib/simon-venue.",
+      valueName: "dir"))
+  var venueDir: String?
+
   func validate() throws {
     if count < 1 { throw ValidationError("--count must be at least 1.") }
+    if venue && recent {
+      throw ValidationError("--venue shows tables; --recent is this cabinet's.")
+    }
+    if venueDir != nil && !venue { throw ValidationError("--venue-dir goes with --venue.") }
   }
 
   func run() throws {
+    if venue {
+      try Output.run { try showVenue() }
+      return
+    }
     try Output.run {
       let stores = try Stores(common: common)
       let book = try stores.scores.load()
@@ -97,6 +117,51 @@ struct ScoresCommand: ParsableCommand {
     print(lines.joined(separator: "\n"))
   }
 
+  private func showVenue() throws {
+    let directory = venueDir ?? "/var/lib/simon-venue"
+    let book = try VenueStore(directory: directory, onProblem: Output.warn).load()
+    let keys = filtered ? ScoreBook.allTableKeys.filter(selected) : book.tableKeys
+    if json {
+      try JSONOutput.print(
+        VenueTablesJSON(
+          tables: keys.map {
+            VenueTableJSON(mode: $0.mode, difficulty: $0.difficulty, top: book.table($0))
+          }))
+      return
+    }
+    if keys.isEmpty || (!filtered && book.tableKeys.isEmpty) {
+      print(
+        "No venue games in \(directory).\(venueDir == nil ? "\n(is simon-venue installed and running? --venue-dir reads another directory)" : "")"
+      )
+      return
+    }
+    var lines: [String] = []
+    for key in keys {
+      if !lines.isEmpty { lines.append("") }
+      lines.append(RecordText.table(key))
+      let records = book.table(key)
+      if records.isEmpty {
+        lines.append("  no games yet")
+        continue
+      }
+      var table = TextTable([
+        ("#", .right), ("points", .right), ("rounds", .right), ("name", .left),
+        ("cabinet", .left), ("date", .left),
+      ])
+      for (index, record) in records.enumerated() {
+        table.rows.append([
+          String(index + 1), String(record.game.result.points),
+          String(record.game.result.rounds), RecordText.who(record.game), record.cabinet,
+          Timestamps.localMinute(record.game.endedAt),
+        ])
+      }
+      lines += table.lines(indent: 2)
+    }
+    let cabinets = book.merged.keys.sorted().map { "\($0) (\(book.merged[$0]!.count))" }
+    lines += ["", "Games merged, by cabinet: \(cabinets.joined(separator: ", "))"]
+    print(lines.joined(separator: "\n"))
+  }
+
   private func showRecent(_ book: ScoreBook, nothing: String) throws {
     let records = Array(book.recent.reversed().filter { selected($0.table) }.prefix(count))
     if json {
@@ -138,4 +203,17 @@ private struct TableJSON: Encodable {
 /// `scores --recent --json`: `{"recent": [record...]}`, newest first.
 private struct RecentJSON: Encodable {
   var recent: [GameRecord]
+}
+
+/// `scores --venue --json`: `{"tables": [{"mode", "difficulty", "top": [{"cabinet",
+/// "sequence", "game"}...]}]}`.
+private struct VenueTablesJSON: Encodable {
+  var tables: [VenueTableJSON]
+}
+
+/// One venue table in `scores --venue --json`.
+private struct VenueTableJSON: Encodable {
+  var mode: GameMode
+  var difficulty: Difficulty
+  var top: [VenueRecord]
 }

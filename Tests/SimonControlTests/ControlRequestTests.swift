@@ -7,10 +7,17 @@ struct ControlRequestTests {
     ControlRequest.Action.status, .signIn(["Ann", "Bob"]), .signOut, .team("Owls"),
     .set(key: "mode", value: "coop"), .reset(key: "volume"), .reset(key: nil),
     .nameGame(id: 12, name: "Ann"), .nameLatest(name: "Ann", count: 2), .resetScores, .reload,
+    .recent(count: 200), .recent(count: 1),
   ])
   func readsBackWhatItWrites(_ action: ControlRequest.Action) throws {
     let request = ControlRequest(id: .number(5), action: action)
     #expect(try ControlRequest(line: String(request.line.dropLast())) == request)
+  }
+
+  @Test func recentListsAsManyGamesAsItMayWithoutACount() throws {
+    #expect(
+      try ControlRequest(line: #"{"id":1,"request":"recent"}"#).action
+        == .recent(count: ControlRequest.maximumRecent))
   }
 
   @Test func aSettingsValueMayBeANumberOrABoolean() throws {
@@ -28,12 +35,12 @@ struct ControlRequestTests {
     (#"{"id":1.5,"request":"status"}"#, "\"id\" must be a whole number or a string", false),
     (
       #"{"id":1}"#,
-      "missing \"request\": one of status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload",
+      "missing \"request\": one of status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent",
       true
     ),
     (
       #"{"id":1,"request":"dance"}"#,
-      "unknown request \"dance\"; requests are: status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload",
+      "unknown request \"dance\"; requests are: status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent",
       true
     ),
     (
@@ -48,6 +55,7 @@ struct ControlRequestTests {
       #"{"id":1,"request":"name-latest","name":"Ann","count":0}"#, "\"count\" is from 1 to 1000",
       true
     ),
+    (#"{"id":1,"request":"recent","count":201}"#, "\"count\" is from 1 to 200", true),
     (
       #"{"id":1,"request":"reset","key":"mode","all":true}"#,
       "reset takes \"key\" or \"all\":true, not both", true

@@ -1,3 +1,4 @@
+import SimonConfig
 import SimonDaemon
 import SimonGPIO
 import SimonGame

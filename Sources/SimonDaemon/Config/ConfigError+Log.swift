@@ -1,4 +1,5 @@
 import Logging
+import SimonConfig
 
 extension ConfigError {
   /// Logs every problem with the file's path, one error line each.

@@ -1,3 +1,4 @@
+import SimonConfig
 import SimonGPIO
 import SimonGame
 import SimonTOML
@@ -11,52 +12,14 @@ public enum ConfigLoader {
   /// defaults, a missing file anywhere else is an error.
   /// - Throws: `ConfigError` listing every problem.
   public static func load(path: String?) throws(ConfigError) -> DaemonConfig {
-    let file = path ?? DaemonConfig.defaultPath
-    let data: [UInt8]
-    switch ConfigFile.read(file) {
-    case .success(let bytes): data = bytes
-    case .failure(.missing) where path == nil: return .defaults
-    case .failure(let failure):
-      let message =
-        switch failure {
-        case .missing: "no such configuration file"
-        case .directory: "is a directory, not a configuration file"
-        case .unreadable(let reason): "cannot be read: \(reason)"
-        case .tooLarge: "is larger than \(ConfigFile.limit / 1024) KiB: not a configuration file"
-        }
-      throw ConfigError(path: file, problems: [ConfigProblem(key: "", message: message)])
-    }
-    guard let text = String(validating: data, as: UTF8.self) else {
-      throw ConfigError(
-        path: file, problems: [ConfigProblem(key: "", message: "is not UTF-8 text")])
-    }
-    return try parse(text, path: file)
+    try ConfigDocument.load(
+      path: path, defaultPath: DaemonConfig.defaultPath, defaults: .defaults, read: read)
   }
 
   /// Reads configuration text; `path` only names it in errors.
   /// - Throws: `ConfigError` listing every problem.
   public static func parse(_ text: String, path: String) throws(ConfigError) -> DaemonConfig {
-    let root: TOMLTable
-    do {
-      root = try TOMLTable(parsing: text)
-    } catch {
-      throw ConfigError(
-        path: path,
-        problems: [
-          ConfigProblem(
-            key: "", line: error.line, column: error.column,
-            message: "not valid TOML: \(error.message)")
-        ])
-    }
-    let log = ProblemLog(root: root)
-    let config = read(ConfigReader(root, path: "", line: nil, report: log), log: log)
-    guard log.problems.isEmpty else {
-      let sorted = log.problems.enumerated().sorted {
-        ($0.element.line ?? .max, $0.offset) < ($1.element.line ?? .max, $1.offset)
-      }
-      throw ConfigError(path: path, problems: sorted.map(\.element))
-    }
-    return config
+    try ConfigDocument.parse(text, path: path, read: read)
   }
 
   private static func read(_ root: ConfigReader, log: ProblemLog) -> DaemonConfig {

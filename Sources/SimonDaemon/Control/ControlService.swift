@@ -133,6 +133,9 @@ struct ControlService: Service {
       context.logger.notice("\(who) deleted every score and recent game")
       return ControlResult()
 
+    case .recent(let count):
+      return ControlResult(records: Array(try archive.scores.load().recent.suffix(count)))
+
     case .reload:
       context.logger.info("\(who) asked for a reload")
       do {

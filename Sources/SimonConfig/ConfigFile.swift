@@ -2,12 +2,12 @@ import Glibc
 
 /// Reads a configuration file's bytes: a regular file, or anything else that can be read
 /// to its end, such as `/dev/null` or a pipe (`--config <(...)`), up to `limit` bytes.
-enum ConfigFile {
+public enum ConfigFile {
   /// The most a configuration file may hold; far more than any real one.
-  static let limit = 1 << 20
+  public static let limit = 1 << 20
 
   /// Why a configuration file could not be read.
-  enum Failure: Error, Equatable {
+  public enum Failure: Error, Equatable, Sendable {
     /// Nothing at the path.
     case missing
     /// It could not be opened or read; the system's reason.
@@ -19,7 +19,7 @@ enum ConfigFile {
   }
 
   /// The file's bytes, or why they could not be read.
-  static func read(_ path: String) -> Result<[UInt8], Failure> {
+  public static func read(_ path: String) -> Result<[UInt8], Failure> {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return .failure(failure(errno)) }
     defer { close(fd) }

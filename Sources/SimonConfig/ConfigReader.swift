@@ -2,7 +2,7 @@ import SimonTOML
 
 /// Reads one TOML table key by key, collecting every problem (wrong type, out of range,
 /// unknown key) instead of stopping at the first, each at the line of its key.
-final class ConfigReader {
+public final class ConfigReader {
   private let table: TOMLTable
   private let path: String
   private let line: Int?
@@ -10,7 +10,7 @@ final class ConfigReader {
   private var known: Set<String> = []
 
   /// A reader of `table`, found at dotted key `path` ("" for the file), defined at `line`.
-  init(_ table: TOMLTable, path: String, line: Int?, report: ProblemLog) {
+  public init(_ table: TOMLTable, path: String, line: Int?, report: ProblemLog) {
     self.table = table
     self.path = path
     self.line = line
@@ -18,29 +18,32 @@ final class ConfigReader {
   }
 
   /// The dotted key of one of this table's keys.
-  func key(_ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
+  public func key(_ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
 
   /// Reports a problem with one of the table's keys: at the key's line, or the table's
   /// when the key is missing.
-  func problem(_ name: String, _ message: String) {
+  public func problem(_ name: String, _ message: String) {
     report.add(key(name), line: table[name]?.line ?? line, message)
   }
 
   /// Whether the table has the key (it then counts as known).
-  func has(_ name: String) -> Bool {
+  public func has(_ name: String) -> Bool {
     known.insert(name)
     return table[name] != nil
   }
 
-  func string(_ name: String) -> String? {
+  /// A string value; a value of another type is reported.
+  public func string(_ name: String) -> String? {
     value(name, "a string") { $0.string }
   }
 
-  func bool(_ name: String) -> Bool? {
+  /// true or false; a value of another type is reported.
+  public func bool(_ name: String) -> Bool? {
     value(name, "true or false") { $0.bool }
   }
 
-  func int(_ name: String, in range: ClosedRange<Int>, unit: String = "") -> Int? {
+  /// A whole number within `range`; `unit` follows the range in the message.
+  public func int(_ name: String, in range: ClosedRange<Int>, unit: String = "") -> Int? {
     guard let number = value(name, "a whole number", { $0.integer }) else { return nil }
     guard range.contains(number) else {
       problem(
@@ -52,7 +55,7 @@ final class ConfigReader {
   }
 
   /// A string that must be one of `choices`.
-  func choice<T: RawRepresentable & CaseIterable>(_ name: String, of: T.Type) -> T?
+  public func choice<T: RawRepresentable & CaseIterable>(_ name: String, of: T.Type) -> T?
   where T.RawValue == String {
     guard let text = string(name) else { return nil }
     guard let value = T(rawValue: text) else {
@@ -64,19 +67,19 @@ final class ConfigReader {
   }
 
   /// A sub-table (a `[path.name]` section, a table of dotted keys or an inline table).
-  func table(_ name: String) -> ConfigReader? {
+  public func table(_ name: String) -> ConfigReader? {
     guard let value = value(name, "a table", { $0.table }) else { return nil }
     return ConfigReader(value, path: key(name), line: table[name]?.line, report: report)
   }
 
   /// The raw value of a key that takes several shapes; the caller checks it.
-  func raw(_ name: String) -> TOMLValue? {
+  public func raw(_ name: String) -> TOMLValue? {
     known.insert(name)
     return table[name]
   }
 
   /// Reports every key of the table that no reader asked for.
-  func rejectUnknownKeys() {
+  public func rejectUnknownKeys() {
     for name in table.keys where !known.contains(name) {
       let expected = known.sorted().joined(separator: ", ")
       problem(name, "unknown key; \(path.isEmpty ? "the file" : path) takes \(expected)")
@@ -97,7 +100,7 @@ final class ConfigReader {
 }
 
 /// Describes a TOML value's type for an error message.
-func describe(_ value: TOMLValue) -> String {
+public func describe(_ value: TOMLValue) -> String {
   switch value.content {
   case .table: "a table"
   case .array: "an array"
@@ -110,21 +113,22 @@ func describe(_ value: TOMLValue) -> String {
 }
 
 /// The problems found so far, each with the line of its key where the file has one.
-final class ProblemLog {
+public final class ProblemLog {
   private let root: TOMLTable
-  private(set) var problems: [ConfigProblem] = []
+  /// Every problem reported, in the order reported.
+  public private(set) var problems: [ConfigProblem] = []
 
   /// A log for the file whose root table is `root`.
-  init(root: TOMLTable) { self.root = root }
+  public init(root: TOMLTable) { self.root = root }
 
   /// A problem at a key whose line the caller knows.
-  func add(_ key: String, line: Int?, _ message: String) {
+  public func add(_ key: String, line: Int?, _ message: String) {
     problems.append(ConfigProblem(key: key, line: line, message: message))
   }
 
   /// A problem at a dotted key, at the line of that key, or of the nearest table on its
   /// path that the file has.
-  func add(_ key: String, _ message: String) {
+  public func add(_ key: String, _ message: String) {
     add(key, line: line(of: key), message)
   }
 

@@ -1,0 +1,79 @@
+// A thin shim over libmosquitto (Debian: libmosquitto-dev) for the venue bridge: one
+// function per operation, each returning a MOSQ_ERR_* code (0 is success). Nothing here
+// prints. The client runs libmosquitto's own network thread (mosquitto_loop_start),
+// which reconnects with back-off; the callbacks run on that thread.
+#ifndef CMOSQUITTO_H
+#define CMOSQUITTO_H
+
+#include <stddef.h>
+
+/// One MQTT client (a struct mosquitto underneath).
+typedef struct cmosq_client cmosq_client;
+
+/// What the network thread tells: `code` is the CONNACK code for `connected` (0 is
+/// accepted), the reason for `disconnected` (0 when asked for), the message id for
+/// `published` (the broker acknowledged a QoS 1 message).
+typedef enum cmosq_happening {
+  CMOSQ_CONNECTED = 1,
+  CMOSQ_DISCONNECTED = 2,
+  CMOSQ_PUBLISHED = 3,
+  CMOSQ_MESSAGE = 4,
+} cmosq_happening;
+
+/// Called on the network thread. `topic` and `payload` are set for CMOSQ_MESSAGE only
+/// and are valid for the call's duration.
+typedef void (*cmosq_callback)(void *context, cmosq_happening happening, int code,
+                               const char *topic, const void *payload, int payload_length);
+
+/// Initialises the library once per process (mosquitto_lib_init).
+int cmosq_library_init(void);
+
+/// A new client (mosquitto_new) with a persistent session when `clean_session` is 0,
+/// reporting to `callback` with `context`. Returns 0 and `*out`, or an error code.
+int cmosq_new(cmosq_client **out, const char *client_id, int clean_session,
+              cmosq_callback callback, void *context);
+
+/// Username and password (mosquitto_username_pw_set); either may be NULL.
+int cmosq_credentials(cmosq_client *client, const char *username, const char *password);
+
+/// TLS with the CA certificates in `ca_file` (mosquitto_tls_set), the broker's name
+/// checked against its certificate.
+int cmosq_tls(cmosq_client *client, const char *ca_file);
+
+/// The last will: `payload` is published retained to `topic` with QoS 1 when the broker
+/// loses the client (mosquitto_will_set).
+int cmosq_will(cmosq_client *client, const char *topic, const char *payload);
+
+/// Reconnection back-off: from `min_seconds`, doubling, up to `max_seconds`
+/// (mosquitto_reconnect_delay_set, exponential).
+int cmosq_backoff(cmosq_client *client, unsigned min_seconds, unsigned max_seconds);
+
+/// Connects to `host`:`port` (mosquitto_connect_async) and, once connected, starts the
+/// network thread (mosquitto_loop_start), which from then on reconnects by itself with
+/// the back-off. When the first attempt fails (MOSQ_ERR_ERRNO: the broker is not there
+/// yet) nothing is started and the caller tries again: libmosquitto's thread does not
+/// retry a connection that never succeeded.
+int cmosq_start(cmosq_client *client, const char *host, int port, int keepalive_seconds);
+
+/// Publishes `length` bytes to `topic` (mosquitto_publish). `*mid` gets the message id
+/// that CMOSQ_PUBLISHED reports for QoS 1.
+int cmosq_publish(cmosq_client *client, int *mid, const char *topic, const void *payload,
+                  int length, int qos, int retain);
+
+/// Subscribes to `pattern` (mosquitto_subscribe).
+int cmosq_subscribe(cmosq_client *client, const char *pattern, int qos);
+
+/// Disconnects cleanly (no will), stops the network thread and frees the client, in that
+/// order (mosquitto_disconnect, mosquitto_loop_stop, mosquitto_destroy).
+void cmosq_stop(cmosq_client *client);
+
+/// The library's words for an error code (mosquitto_strerror).
+const char *cmosq_error_text(int code);
+
+/// The library's words for a CONNACK code (mosquitto_connack_string).
+const char *cmosq_connack_text(int code);
+
+/// The error code for a system error (MOSQ_ERR_ERRNO): errno holds the cause.
+int cmosq_errno_code(void);
+
+#endif

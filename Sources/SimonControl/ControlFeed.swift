@@ -1,0 +1,99 @@
+import Glibc
+import SimonHardware
+import SimonSim
+import Synchronization
+
+/// simond's control socket followed for as long as a program runs (the venue bridge,
+/// the cabinet screen): every message as it comes, on a thread of its own; when simond
+/// is not there or goes away (a restart, an upgrade) it is connected to again, once a
+/// second, and the program is told both.
+public final class ControlFeed: Sendable {
+  /// What the feed tells.
+  public enum Happening: Sendable {
+    /// Connected and greeted: simond's hello and snapshot. Messages follow.
+    case connected(ControlHello, ControlSnapshot)
+    /// A message from simond, in the order simond sent them.
+    case message(ControlMessage)
+    /// The connection failed or was lost; why, for the log. A new attempt follows.
+    case lost(String)
+  }
+
+  /// The socket's path.
+  public let path: String
+  private let stopping = Atomic<Bool>(false)
+  private let running = Atomic<Bool>(false)
+
+  /// A feed of the socket at `path`; nothing happens until `start`.
+  public init(path: String) { self.path = path }
+
+  /// Starts following the socket on a thread of its own.
+  /// - Parameters:
+  ///   - onConnect: requests to send after each greeting (e.g. `recent`); their
+  ///     replies come as messages.
+  ///   - handler: called on the feed's thread with each happening, in order.
+  /// - Returns: false when no thread could be started.
+  @discardableResult
+  public func start(
+    onConnect: [ControlRequest.Action] = [],
+    _ handler: @escaping @Sendable (Happening) -> Void
+  ) -> Bool {
+    running.store(true, ordering: .releasing)
+    let started = BackgroundThread.start { [self] in
+      var lastLoss = ""
+      while !stopping.load(ordering: .relaxed) {
+        do {
+          let client = try ControlClient(path: path)
+          let (hello, snapshot) = try client.greet(within: .seconds(5))
+          handler(.connected(hello, snapshot))
+          lastLoss = ""
+          for action in onConnect { try client.send(action) }
+          while !stopping.load(ordering: .relaxed) {
+            do {
+              let message = try client.next(
+                before: MonotonicClock().now.advanced(by: .milliseconds(250)))
+              handler(.message(message))
+            } catch let error as SimClientError where error.kind == .timedOut {
+              continue
+            }
+          }
+        } catch {
+          // Told once per kind of failure, not once a second while simond is away.
+          let message = Self.describe(error, path: path)
+          if message != lastLoss { handler(.lost(message)) }
+          lastLoss = message
+          for _ in 0..<4 where !stopping.load(ordering: .relaxed) {
+            var pause = timespec(tv_sec: 0, tv_nsec: 250_000_000)
+            nanosleep(&pause, nil)
+          }
+        }
+      }
+      running.store(false, ordering: .releasing)
+    }
+    if !started { running.store(false, ordering: .releasing) }
+    return started
+  }
+
+  /// Why the socket cannot be followed, in the control socket's words.
+  static func describe(_ error: any Error, path: String) -> String {
+    guard let failure = error as? SimClientError else { return "\(error)" }
+    switch failure.kind {
+    case .notRunning:
+      return "no control socket at \(path): simond is not running, or serves it elsewhere"
+    case .refused: return "nobody answers at \(path): simond stopped"
+    case .permissionDenied:
+      return "may not connect to \(path): this user is not in simond's group (simon)"
+    case .disconnected: return "simond closed the control socket \(path)"
+    default: return failure.message
+    }
+  }
+
+  /// Stops following the socket within a quarter of a second; no happening comes after
+  /// this returns.
+  public func stop() {
+    stopping.store(true, ordering: .relaxed)
+    while running.load(ordering: .acquiring) {
+      var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+      nanosleep(&pause, nil)
+    }
+  }
+}

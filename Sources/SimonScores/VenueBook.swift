@@ -1,0 +1,195 @@
+import SimonGame
+
+/// The venue's tables as one cabinet knows them (SPEC section 12): every cabinet's
+/// records merged into a top ten per mode and difficulty, with the same ranking rule as
+/// the cabinet's own tables, and which records were merged, so that a record merged
+/// again (a broker re-delivering, a cabinet publishing after a crash) changes nothing.
+///
+/// Merging is order-independent: cabinets that merged the same records in any order
+/// hold the same tables.
+public struct VenueBook: Equatable, Sendable {
+  /// The records merged from each cabinet: every sequence up to `through`, and `also`
+  /// those beyond it that came early.
+  public struct Merged: Equatable, Sendable {
+    /// Every sequence from 1 to this one was merged.
+    public var through: Int
+    /// Sequences above `through` that were merged, ascending.
+    public var also: [Int]
+
+    /// Records merged through `through`, and `also` beyond it.
+    public init(through: Int, also: [Int]) {
+      self.through = through
+      self.also = also
+    }
+
+    /// How many records of the cabinet were merged.
+    public var count: Int { through + also.count }
+
+    func contains(_ sequence: Int) -> Bool {
+      sequence <= through || also.contains(sequence)
+    }
+
+    mutating func insert(_ sequence: Int) {
+      also.insert(sequence, at: also.firstIndex { $0 > sequence } ?? also.count)
+      while let first = also.first, first == through + 1 {
+        through = first
+        also.removeFirst()
+      }
+    }
+  }
+
+  /// What was merged, per cabinet id.
+  public private(set) var merged: [String: Merged]
+  private var tables: [TableKey: [VenueRecord]]
+
+  /// A venue table with nothing merged.
+  public init() {
+    merged = [:]
+    tables = [:]
+  }
+
+  /// The venue's table of a mode and difficulty, best first; at most ten games.
+  public func table(_ key: TableKey) -> [VenueRecord] { tables[key] ?? [] }
+
+  /// Every table that has a game, in display order (`ScoreBook.allTableKeys`).
+  public var tableKeys: [TableKey] {
+    ScoreBook.allTableKeys.filter { !(tables[$0]?.isEmpty ?? true) }
+  }
+
+  /// Whether the record was merged before.
+  public func contains(_ key: VenueRecord.Key) -> Bool {
+    merged[key.cabinet]?.contains(key.sequence) ?? false
+  }
+
+  /// Merges a record: into its table when it makes the top ten.
+  /// - Returns: false when it was merged before (nothing changed).
+  @discardableResult
+  public mutating func merge(_ record: VenueRecord) -> Bool {
+    guard !contains(record.key) else { return false }
+    merged[record.cabinet, default: Merged(through: 0, also: [])].insert(record.sequence)
+    let key = record.game.table
+    var table = tables[key] ?? []
+    let place = table.firstIndex { record.ranks(above: $0) } ?? table.count
+    if place < ScoreBook.tableSize {
+      table.insert(record, at: place)
+      if table.count > ScoreBook.tableSize { table.removeLast() }
+      tables[key] = table
+    }
+    return true
+  }
+}
+
+extension VenueBook: StateDocument {
+  static var fileName: String { "venue.json" }
+  static var version: Int { 1 }
+  static var permissions: UInt32 { 0o664 }
+  static var empty: VenueBook { VenueBook() }
+
+  static func decode(_ json: JSONValue) throws(JSONShapeError) -> VenueBook {
+    let reader = JSONReader(json)
+    var book = VenueBook()
+    for (cabinet, merged) in try reader.member("merged").map({ (item) throws(JSONShapeError) in
+      let cabinet = try item.member("cabinet").string()
+      if let problem = VenueRecord.cabinetProblem(cabinet) {
+        throw try item.member("cabinet").fail(problem)
+      }
+      let through = try item.member("through").int(in: 0...GameRecord.Bounds.id.upperBound)
+      let also = try item.member("also").map { (number) throws(JSONShapeError) in
+        try number.int(in: GameRecord.Bounds.id)
+      }
+      return (cabinet, Merged(through: through, also: also))
+    }) {
+      book.merged[cabinet] = merged
+    }
+    for (key, top) in try reader.member("tables").map({ (table) throws(JSONShapeError) in
+      let key = TableKey(
+        mode: try table.member("mode").choice(GameMode.self),
+        difficulty: try table.member("difficulty").choice(Difficulty.self))
+      let top = try table.member("top").map { (item) throws(JSONShapeError) in
+        try VenueRecord(json: item)
+      }
+      return (key, top)
+    }) where !top.isEmpty {
+      let all = (book.tables[key] ?? []) + top
+      book.tables[key] = Array(all.sorted { $0.ranks(above: $1) }.prefix(ScoreBook.tableSize))
+    }
+    return book
+  }
+
+  var contentProblems: [String] {
+    for (cabinet, merged) in merged {
+      if merged.also.contains(where: { $0 <= merged.through })
+        || merged.also != merged.also.sorted() || Set(merged.also).count != merged.also.count
+      {
+        return ["merged: \(cabinet): \"also\" must be ascending, unique and above \"through\""]
+      }
+    }
+    for (key, table) in tables {
+      if let stray = table.first(where: { $0.game.table != key }) {
+        return [
+          "tables: \(stray.key) is not a \(key.mode.rawValue)/\(key.difficulty.rawValue) game"
+        ]
+      }
+      if let unmerged = table.first(where: { !contains($0.key) }) {
+        return ["tables: \(unmerged.key) is in a table but not among the merged"]
+      }
+    }
+    return []
+  }
+
+  func encodeFile() throws -> [UInt8] {
+    var writer = JSONWriter(capacity: 400 * tables.count * ScoreBook.tableSize + 64 * merged.count)
+    writer.beginStateFile(version: Self.version)
+    writer.key("merged")
+    writer.raw("[")
+    for (index, cabinet) in merged.keys.sorted().enumerated() {
+      let entry = merged[cabinet]!
+      writer.raw(index == 0 ? "" : ",")
+      writer.newline(indent: 2)
+      writer.raw("{")
+      writer.key("cabinet")
+      writer.string(cabinet)
+      writer.raw(", ")
+      writer.key("through")
+      writer.integer(entry.through)
+      writer.raw(", ")
+      writer.key("also")
+      writer.raw("[")
+      for (position, sequence) in entry.also.enumerated() {
+        writer.raw(position == 0 ? "" : ", ")
+        writer.integer(sequence)
+      }
+      writer.raw("]}")
+    }
+    if !merged.isEmpty { writer.newline(indent: 1) }
+    writer.raw("],")
+    writer.newline(indent: 1)
+    writer.key("tables")
+    writer.raw("[")
+    for (index, key) in tableKeys.enumerated() {
+      writer.raw(index == 0 ? "" : ",")
+      writer.newline(indent: 2)
+      writer.raw("{")
+      writer.key("mode")
+      writer.string(key.mode.rawValue)
+      writer.raw(", ")
+      writer.key("difficulty")
+      writer.string(key.difficulty.rawValue)
+      writer.raw(", ")
+      writer.key("top")
+      writer.raw("[")
+      for (position, record) in tables[key]!.enumerated() {
+        writer.raw(position == 0 ? "" : ",")
+        writer.newline(indent: 3)
+        record.write(to: &writer)
+      }
+      writer.newline(indent: 2)
+      writer.raw("]}")
+    }
+    if !tables.isEmpty { writer.newline(indent: 1) }
+    writer.raw("]")
+    writer.newline(indent: 0)
+    writer.raw("}\n")
+    return writer.bytes
+  }
+}

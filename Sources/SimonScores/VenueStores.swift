@@ -1,0 +1,59 @@
+/// The venue table of one cabinet, in `venue.json` in the venue bridge's state
+/// directory, with the state files' guarantees (atomic, locked, a bad file set aside).
+/// The bridge writes it; `simonctl scores --venue` and the cabinet screen read it.
+public final class VenueStore: Sendable {
+  /// The venue file.
+  public var path: String { file.path }
+  private let file: StateFile<VenueBook>
+
+  /// A store on `directory`; nothing is read or created until it is used.
+  public init(
+    directory: String, lockTimeout: Duration = .seconds(10),
+    onProblem: @escaping @Sendable (StateProblem) -> Void = { _ in }
+  ) {
+    file = StateFile(directory: directory, lockTimeout: lockTimeout, onProblem: onProblem)
+  }
+
+  /// The venue tables as they are now; a missing file is an empty venue.
+  public func load() throws -> VenueBook { try file.read() }
+
+  /// Merges records, in one write.
+  /// - Returns: the records that were new (the others were merged before).
+  @discardableResult
+  public func merge(_ records: [VenueRecord]) throws -> [VenueRecord] {
+    try file.update { book in records.filter { book.merge($0) } }
+  }
+}
+
+/// The venue bridge's outbox, in `outbox.json` in its state directory, with the state
+/// files' guarantees: a game taken is on disk before it is published, and stays there
+/// until the broker acknowledged it.
+public final class OutboxStore: Sendable {
+  /// The outbox file.
+  public var path: String { file.path }
+  private let file: StateFile<Outbox>
+
+  /// A store on `directory`; nothing is read or created until it is used.
+  public init(
+    directory: String, lockTimeout: Duration = .seconds(10),
+    onProblem: @escaping @Sendable (StateProblem) -> Void = { _ in }
+  ) {
+    file = StateFile(directory: directory, lockTimeout: lockTimeout, onProblem: onProblem)
+  }
+
+  /// The outbox as it is now.
+  public func load() throws -> Outbox { try file.read() }
+
+  /// Takes the cabinet's games (see `Outbox.take`), in one write.
+  /// - Returns: what became of each game, in order.
+  public func take(_ games: [GameRecord], cabinet: String) throws -> [Outbox.Taking] {
+    try file.update { outbox in games.map { outbox.take($0, cabinet: cabinet) } }
+  }
+
+  /// Forgets records the broker acknowledged, in one write.
+  public func acknowledge(_ keys: [VenueRecord.Key]) throws {
+    try file.update { outbox in
+      for key in keys { outbox.acknowledge(key) }
+    }
+  }
+}

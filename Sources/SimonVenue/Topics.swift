@@ -1,0 +1,49 @@
+/// The venue's topic tree (README, "The venue"): everything under
+/// `<prefix>/<venue>/<cabinet>/`, so that a venue's broker can be bridged to a central
+/// one with one line (`topic simon/# out 1`).
+public struct Topics: Equatable, Sendable {
+  /// `<prefix>/<venue>`.
+  public let venueRoot: String
+  /// This cabinet's id.
+  public let cabinet: String
+  /// Home Assistant's discovery prefix.
+  public let discoveryPrefix: String
+
+  /// The topics of a cabinet in a venue.
+  public init(config: VenueConfig) {
+    venueRoot = "\(config.topicPrefix)/\(config.venue)"
+    cabinet = config.cabinet
+    discoveryPrefix = config.homeAssistant.prefix
+  }
+
+  /// A record of a cabinet: retained, QoS 1, one topic per record, so a cabinet that
+  /// joins later receives the venue's history.
+  public func record(_ key: String, sequence: Int) -> String {
+    "\(venueRoot)/\(key)/record/\(sequence)"
+  }
+
+  /// Every cabinet's records.
+  public var allRecords: String { "\(venueRoot)/+/record/+" }
+
+  /// "online" or "offline" (the last will), retained.
+  public var availability: String { "\(venueRoot)/\(cabinet)/availability" }
+
+  /// The cabinet's state for Home Assistant, retained JSON.
+  public var state: String { "\(venueRoot)/\(cabinet)/state" }
+
+  /// Home Assistant's device discovery topic for this cabinet.
+  public var discovery: String {
+    "\(discoveryPrefix)/device/\(HomeAssistantDevice.id(cabinet))/config"
+  }
+
+  /// The cabinet and sequence a record topic names, or nil when it names none.
+  public func recordKey(of topic: String) -> (cabinet: String, sequence: Int)? {
+    guard topic.hasPrefix(venueRoot + "/") else { return nil }
+    let levels = topic.dropFirst(venueRoot.count + 1).split(
+      separator: "/", omittingEmptySubsequences: false)
+    guard levels.count == 3, levels[1] == "record", let sequence = Int(levels[2]) else {
+      return nil
+    }
+    return (String(levels[0]), sequence)
+  }
+}

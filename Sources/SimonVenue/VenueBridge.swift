@@ -1,0 +1,262 @@
+import Logging
+import SimonControl
+import SimonGame
+import SimonScores
+
+/// The venue bridge (SPEC section 12): follows simond's control socket, takes every
+/// game the cabinet records into the durable outbox, publishes it to the broker with
+/// QoS 1 until acknowledged, merges every cabinet's records into the venue table, and
+/// keeps Home Assistant's view of the cabinet current.
+///
+/// Everything happens on one task, in the order it was told: what the control socket
+/// and the broker's network thread report is queued to it. Nothing here touches a
+/// device or the daemon's state files.
+public final class VenueBridge: Sendable {
+  /// What the bridge is told.
+  public enum Input: Sendable {
+    /// From simond's control socket.
+    case control(ControlFeed.Happening)
+    /// From the broker's network thread.
+    case broker(MQTTClient.Happening)
+  }
+
+  /// The bridge's software version, for Home Assistant.
+  public static let version = "0.1.0"
+
+  private let config: VenueConfig
+  private let topics: Topics
+  private let outbox: OutboxStore
+  private let venue: VenueStore
+  private let logger: Logger
+  private let inputs: AsyncStream<Input>
+  private let continuation: AsyncStream<Input>.Continuation
+
+  /// A bridge with its configuration; nothing happens until `run`.
+  public init(config: VenueConfig, logger: Logger) {
+    self.config = config
+    topics = Topics(config: config)
+    let report: @Sendable (StateProblem) -> Void = { [logger] problem in
+      logger.error("\(problem)")
+    }
+    outbox = OutboxStore(directory: config.stateDirectory, onProblem: report)
+    venue = VenueStore(directory: config.stateDirectory, onProblem: report)
+    self.logger = logger
+    (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
+  }
+
+  /// Queues what the control socket or the broker reported (from any thread).
+  public func tell(_ input: Input) { continuation.yield(input) }
+
+  /// Runs until the task is cancelled: connects to the broker and follows simond.
+  /// - Throws: `MQTTClient.Failure` when the broker's settings cannot work at all.
+  public func run() async throws {
+    var settings = MQTTClient.Settings(
+      clientID: "simon-venue-\(config.cabinet)", host: config.broker.host,
+      port: config.broker.port, keepalive: config.broker.keepalive,
+      username: config.broker.username, password: config.broker.password,
+      caFile: config.broker.caFile, will: (topics.availability, "offline"))
+    settings.backoff = (1, UInt32(config.broker.reconnectMax))
+    let mqtt = try MQTTClient(settings) { [self] happening in tell(.broker(happening)) }
+    let feed = ControlFeed(path: config.controlSocket ?? ControlSocketPath.servicePath)
+    feed.start(onConnect: [.recent(count: ControlRequest.maximumRecent)]) { [self] happening in
+      tell(.control(happening))
+    }
+    logger.info(
+      "cabinet \(config.cabinet) in venue \(config.venue): broker \(config.broker.host):\(config.broker.port)\(config.broker.caFile == nil ? "" : " (TLS)"), control socket \(feed.path), state in \(config.stateDirectory)"
+    )
+    var state = Session(mqtt: mqtt)
+    await withTaskCancellationHandler {
+      for await input in inputs {
+        handle(input, in: &state)
+      }
+    } onCancel: {
+      continuation.finish()
+    }
+    feed.stop()
+    // Said before leaving, as the last will would: the cabinet is no longer there.
+    _ = try? mqtt.publish(topics.availability, Array("offline".utf8), retain: true)
+  }
+
+  /// What one run of the bridge knows beyond its files.
+  struct Session {
+    let mqtt: MQTTClient
+    /// Whether the broker accepted the connection.
+    var connected = false
+    /// Published records awaiting their acknowledgement, by message id.
+    var inFlight: [Int32: VenueRecord.Key] = [:]
+    /// What the cabinet shows; nil while simond is not reachable.
+    var view: CabinetView?
+    /// The state last published for Home Assistant.
+    var published: HomeAssistantDevice.State?
+    /// The last refusal or loss told, so a broker that stays down is told once.
+    var lastTrouble = ""
+  }
+
+  private func handle(_ input: Input, in session: inout Session) {
+    switch input {
+    case .control(.connected(let hello, let snapshot)):
+      logger.info("following simond on \(hello.cabinet) (\(hello.version))")
+      session.view = snapshot.state
+      publishState(&session)
+    case .control(.lost(let why)):
+      logger.warning("simond: \(why); trying again every second")
+      session.view = nil
+      publishState(&session)
+    case .control(.message(let message)):
+      switch message {
+      case .gameOver(let over, _):
+        if let record = over.record { take([record], in: &session) }
+      case .ok(_, let result):
+        if let records = result.records { take(records, in: &session) }
+      case .state(let view, _):
+        session.view = view
+        publishState(&session)
+      default:
+        break
+      }
+    case .broker(.connected(refused: nil)):
+      session.connected = true
+      session.lastTrouble = ""
+      logger.info("connected to the broker at \(config.broker.host):\(config.broker.port)")
+      announce(&session)
+    case .broker(.connected(refused: let reason?)):
+      session.connected = false
+      if reason != session.lastTrouble {
+        logger.error(
+          "the broker at \(config.broker.host):\(config.broker.port) refused the connection: \(reason) (check [broker] username and password_file); trying again with back-off up to \(config.broker.reconnectMax) s"
+        )
+      }
+      session.lastTrouble = reason
+    case .broker(.disconnected(let why)):
+      let wasConnected = session.connected
+      session.connected = false
+      // A broker that stays away, or keeps refusing, is told once.
+      guard wasConnected || session.lastTrouble.isEmpty else { return }
+      logger.warning(
+        "broker \(config.broker.host):\(config.broker.port): \(why); games are kept in the outbox and sent when it is back"
+      )
+      session.lastTrouble = why
+    case .broker(.acknowledged(let mid)):
+      guard let key = session.inFlight.removeValue(forKey: mid) else { return }
+      do {
+        try outbox.acknowledge([key])
+      } catch {
+        logger.error("outbox: cannot forget \(key), acknowledged: \(error); it is sent again")
+      }
+    case .broker(.message(let topic, let payload)):
+      merge(topic: topic, payload: payload)
+    }
+  }
+
+  /// On every connection: subscribe, say the cabinet is there, and send what waits.
+  private func announce(_ session: inout Session) {
+    do {
+      try session.mqtt.subscribe(topics.allRecords)
+      try session.mqtt.publish(topics.availability, Array("online".utf8), retain: true)
+      if config.homeAssistant.enabled {
+        try session.mqtt.publish(
+          topics.discovery,
+          HomeAssistantDevice.discovery(topics: topics, venue: config.venue, version: Self.version),
+          retain: true)
+      }
+    } catch {
+      logger.error("\(error)")
+    }
+    session.published = nil
+    publishState(&session)
+    let waiting: [VenueRecord]
+    do {
+      waiting = try outbox.load().pending
+    } catch {
+      logger.error("outbox: \(error)")
+      return
+    }
+    let sent = Set(session.inFlight.values)
+    for record in waiting where !sent.contains(record.key) {
+      publish(record, in: &session)
+    }
+    if !waiting.isEmpty { logger.info("sending \(waiting.count) game(s) from the outbox") }
+  }
+
+  private func take(_ games: [GameRecord], in session: inout Session) {
+    let taken: [Outbox.Taking]
+    do {
+      taken = try outbox.take(games, cabinet: config.cabinet)
+    } catch {
+      // simond still has the games: they are taken when it lists them again.
+      logger.error("outbox: cannot take \(games.count) game(s): \(error)")
+      return
+    }
+    var queued: [VenueRecord] = []
+    for taking in taken {
+      switch taking {
+      case .alreadyTaken: continue
+      case .queued(let record): queued.append(record)
+      case .queuedDropping(let record, let dropped):
+        logger.error(
+          "outbox: full (\(Outbox.capacity) games waiting); \(dropped.key) was dropped unsent")
+        queued.append(record)
+      }
+    }
+    guard !queued.isEmpty else { return }
+    do {
+      try venue.merge(queued)
+    } catch {
+      logger.error("venue table: \(error)")
+    }
+    for record in queued {
+      logger.info(
+        "game \(record.game.id) (\(record.game.result.points) points) queued as \(record.key)")
+      if session.connected { publish(record, in: &session) }
+    }
+    publishState(&session)
+  }
+
+  private func publish(_ record: VenueRecord, in session: inout Session) {
+    do {
+      let mid = try session.mqtt.publish(
+        topics.record(record.cabinet, sequence: record.sequence), record.payload, retain: true)
+      session.inFlight[mid] = record.key
+    } catch {
+      logger.warning("\(error); sent again on the next connection")
+    }
+  }
+
+  private func merge(topic: String, payload: [UInt8]) {
+    guard let named = topics.recordKey(of: topic) else { return }
+    let record: VenueRecord
+    do {
+      record = try VenueRecord(payload: payload)
+    } catch {
+      logger.warning("ignored a record on \(PlayerName.printable(topic)): \(error)")
+      return
+    }
+    guard record.cabinet == named.cabinet, record.sequence == named.sequence else {
+      logger.warning(
+        "ignored a record on \(PlayerName.printable(topic)): it says it is \(record.key)")
+      return
+    }
+    do {
+      if try !venue.merge([record]).isEmpty {
+        logger.debug("merged \(record.key) into the venue table")
+      }
+    } catch {
+      logger.error("venue table: cannot merge \(record.key): \(error)")
+    }
+  }
+
+  private func publishState(_ session: inout Session) {
+    guard config.homeAssistant.enabled, session.connected else { return }
+    let box = (try? outbox.load()) ?? Outbox()
+    let state = HomeAssistantDevice.State(
+      view: session.view, lastScore: box.lastPoints, bestScore: box.bestPoints,
+      gamesPlayed: box.gamesTaken)
+    guard state != session.published else { return }
+    do {
+      try session.mqtt.publish(topics.state, state.payload, retain: true)
+      session.published = state
+    } catch {
+      logger.warning("\(error)")
+    }
+  }
+}

@@ -1,0 +1,163 @@
+import ArgumentParser
+import Glibc
+import Logging
+import SimonConfig
+import SimonControl
+import SimonVenue
+import UnixSignals
+
+/// The venue bridge: this cabinet's games to the venue's MQTT broker and back.
+@main
+struct SimonVenueCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "simon-venue",
+    abstract: "Share this cabinet's games with the venue over MQTT, and keep the venue table.",
+    discussion: """
+      simon-venue follows simond's control socket and publishes every game the cabinet \
+      records to the venue's MQTT broker (QoS 1, retained, one topic per game), from an \
+      outbox in its state directory: with the broker or the network down the games wait \
+      there, and nothing is lost or counted twice. It merges every cabinet's games into \
+      the venue table (simonctl scores --venue) and announces the cabinet to Home \
+      Assistant (MQTT discovery). It holds no device and writes none of simond's files.
+
+      Exit codes: 0 stopped by SIGTERM or SIGINT, 64 bad command line, 69 the broker's \
+      settings cannot work (a host name that does not resolve, a bad CA file), 78 bad \
+      configuration.
+      """,
+    version: VenueBridge.version
+  )
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The configuration file (TOML). Without one at the default path the built-in defaults serve: a broker on this host, no login.",
+      valueName: "path"))
+  var config: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "simond's control socket. Default: the configuration's control_socket, else where simonctl looks (/run/simon-cabinet/control.sock for the service).",
+      valueName: "path"))
+  var controlSocket: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Where the outbox and the venue table live. Default: $STATE_DIRECTORY, else the configuration's state_dir, else /var/lib/simon-venue.",
+      valueName: "dir"))
+  var stateDir: String?
+
+  @Flag(name: .long, help: "Check the configuration, print what it says (no password), and exit.")
+  var check = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The lowest level logged: trace, debug, info, notice, warning, error or critical.",
+      valueName: "level"))
+  var logLevel: String = "info"
+
+  func validate() throws {
+    guard Logger.Level(rawValue: logLevel) != nil else {
+      throw ValidationError(
+        "--log-level: \"\(logLevel)\" is not one of trace, debug, info, notice, warning, error, critical"
+      )
+    }
+  }
+
+  func run() async throws {
+    var settings: VenueConfig
+    do {
+      settings = try VenueConfig.load(path: config)
+    } catch {
+      printError(error.description)
+      throw ExitCode(78)
+    }
+    let environment = ProcessEnvironment.current
+    if let stateDir {
+      settings.stateDirectory = stateDir
+    } else if let directory = environment["STATE_DIRECTORY"]?.split(separator: ":").first {
+      settings.stateDirectory = String(directory)
+    }
+    if let controlSocket { settings.controlSocket = controlSocket }
+    if settings.controlSocket == nil {
+      let candidates = ControlSocketPath.candidates(environment: environment, uid: getuid())
+      settings.controlSocket =
+        candidates.first { access($0, F_OK) == 0 } ?? ControlSocketPath.servicePath
+    }
+    if check {
+      print(settings.summary)
+      return
+    }
+    let level = Logger.Level(rawValue: logLevel)!
+    LoggingSystem.bootstrap { label in
+      var handler = StreamLogHandler.standardError(label: label)
+      handler.logLevel = level
+      return handler
+    }
+    let logger = Logger(label: "simon-venue")
+    let bridge = VenueBridge(config: settings, logger: logger)
+    let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
+    let outcome: Result<Void, any Error> = await withTaskGroup(of: Result<Void, any Error>?.self) {
+      group in
+      group.addTask {
+        do {
+          try await bridge.run()
+          return .success(())
+        } catch {
+          return .failure(error)
+        }
+      }
+      group.addTask {
+        for await signal in signals {
+          logger.info("\(signal): stopping")
+          return nil
+        }
+        return nil
+      }
+      var outcome: Result<Void, any Error> = .success(())
+      if let first = await group.next(), let result = first { outcome = result }
+      group.cancelAll()
+      return outcome
+    }
+    if case .failure(let error) = outcome {
+      logger.critical("\(error)")
+      throw ExitCode(69)
+    }
+  }
+
+  private func printError(_ text: String) {
+    var standardError = StandardError()
+    print(text, to: &standardError)
+  }
+}
+
+/// Lines to standard error.
+struct StandardError: TextOutputStream {
+  mutating func write(_ string: String) {
+    var bytes = Array(string.utf8)
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return }
+      bytes.removeFirst(written)
+    }
+  }
+}
+
+/// The process's environment variables.
+enum ProcessEnvironment {
+  static var current: [String: String] {
+    var result: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = String(cString: pointer)
+      if let equals = text.firstIndex(of: "=") {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return result
+  }
+}

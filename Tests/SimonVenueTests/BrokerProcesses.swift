@@ -1,0 +1,220 @@
+import Foundation
+import SimonProcessSupport
+
+/// Debian's Mosquitto broker, started by a test on a loopback port of its own, with
+/// persistence in the test's directory (as a venue would run it).
+final class BrokerProcess: @unchecked Sendable {
+  static let path = "/usr/sbin/mosquitto"
+  static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+  let directory = makeScratchDirectory()
+  let port: Int
+  private var process: Process?
+  var logPath: String { directory.appendingPathComponent("mosquitto.log").path }
+
+  /// A broker; `passwords` are users and passwords it requires (none: anonymous).
+  init(passwords: [String: String] = [:]) throws {
+    port = try freeLoopbackPort()
+    var config = """
+      listener \(port) 127.0.0.1
+      persistence true
+      persistence_location \(directory.path)/
+      log_dest file \(logPath)
+      log_type all
+
+      """
+    if passwords.isEmpty {
+      config += "allow_anonymous true\n"
+    } else {
+      let file = directory.appendingPathComponent("passwords").path
+      for (user, password) in passwords {
+        try run("/usr/bin/mosquitto_passwd", ["-b", file, user, password], creating: file)
+      }
+      config += "allow_anonymous false\npassword_file \(file)\n"
+    }
+    try config.write(
+      to: directory.appendingPathComponent("mosquitto.conf"), atomically: true, encoding: .utf8)
+    // Started as root, mosquitto runs as its own user: its log and database are here.
+    if getuid() == 0, let user = getpwnam("mosquitto") {
+      chown(directory.path, user.pointee.pw_uid, user.pointee.pw_gid)
+    }
+    try start()
+  }
+
+  /// Starts the broker and waits until it accepts connections.
+  func start() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.path)
+    process.arguments = ["-c", directory.appendingPathComponent("mosquitto.conf").path]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try runWithSignalsUnblocked(process)
+    self.process = process
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      if canConnect(port: port) { return }
+      usleep(20_000)
+    }
+    throw E2EError("mosquitto did not listen on port \(port): \(log)")
+  }
+
+  /// Stops the broker (SIGTERM: it saves its retained messages) and waits for it.
+  func stop() {
+    guard let process, process.isRunning else { return }
+    process.terminate()
+    process.waitUntilExit()
+    self.process = nil
+  }
+
+  var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+  deinit {
+    stop()
+    try? FileManager.default.removeItem(at: directory)
+  }
+}
+
+/// A real `simon-venue` bridge for a cabinet, its log in a file.
+final class BridgeProcess: @unchecked Sendable {
+  let directory = makeScratchDirectory()
+  let cabinet: String
+  private let configPath: String
+  private var process: Process?
+  var stateDirectory: String { directory.appendingPathComponent("state").path }
+  var logPath: String { directory.appendingPathComponent("bridge.log").path }
+
+  init(
+    cabinet: String, broker: BrokerProcess, controlSocket: String, username: String? = nil,
+    password: String? = nil
+  ) throws {
+    self.cabinet = cabinet
+    configPath = directory.appendingPathComponent("venue.toml").path
+    var config = """
+      venue = "test-venue"
+      cabinet = "\(cabinet)"
+      control_socket = "\(controlSocket)"
+      state_dir = "\(directory.appendingPathComponent("state").path)"
+
+      [broker]
+      host = "127.0.0.1"
+      port = \(broker.port)
+      reconnect_max_s = 2
+
+      """
+    if let username { config += "username = \"\(username)\"\n" }
+    if let password {
+      let file = directory.appendingPathComponent("secret").path
+      try password.write(toFile: file, atomically: true, encoding: .utf8)
+      config += "password_file = \"\(file)\"\n"
+    }
+    try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+    _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+    try start()
+  }
+
+  func start() throws {
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("simon-venue")
+    process.arguments = ["--config", configPath, "--log-level", "debug"]
+    let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+    log.seekToEndOfFile()
+    process.standardError = log
+    process.standardOutput = log
+    try runWithSignalsUnblocked(process)
+    self.process = process
+  }
+
+  var isRunning: Bool { process?.isRunning ?? false }
+
+  func signal(_ number: Int32) {
+    guard let process else { return }
+    kill(process.processIdentifier, number)
+    process.waitUntilExit()
+    self.process = nil
+  }
+
+  var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+  /// The venue file's text.
+  var venueFile: String {
+    (try? String(contentsOfFile: stateDirectory + "/venue.json", encoding: .utf8)) ?? ""
+  }
+
+  deinit {
+    if let process, process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    try? FileManager.default.removeItem(at: directory)
+  }
+}
+
+/// Waits until `condition` holds, checking every 50 ms; false after `timeout` seconds.
+func eventually(timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {
+  let deadline = Date().addingTimeInterval(timeout)
+  while Date() < deadline {
+    if try condition() { return true }
+    usleep(50_000)
+  }
+  return try condition()
+}
+
+/// A TCP port on 127.0.0.1 that nobody listens on now.
+func freeLoopbackPort() throws -> Int {
+  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  defer { close(fd) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  address.sin_port = 0
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  let bound = withUnsafeMutablePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+      bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+    }
+  }
+  guard bound else { throw E2EError("no free port: \(String(cString: strerror(errno)))") }
+  return Int(UInt16(bigEndian: address.sin_port))
+}
+
+private func canConnect(port: Int) -> Bool {
+  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  defer { close(fd) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  address.sin_port = UInt16(port).bigEndian
+  return withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+    }
+  }
+}
+
+/// Runs a program and waits for it.
+func run(_ path: String, _ arguments: [String], creating file: String? = nil) throws {
+  if let file, !FileManager.default.fileExists(atPath: file) {
+    _ = FileManager.default.createFile(atPath: file, contents: nil)
+  }
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: path)
+  process.arguments = arguments
+  try process.run()
+  process.waitUntilExit()
+  guard process.terminationStatus == 0 else {
+    throw E2EError(
+      "\(path) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+  }
+}
+
+/// Starts a process with no signal blocked: a child inherits the mask of the thread that
+/// starts it, and the test runner's threads block SIGTERM, which would leave a broker or
+/// a bridge deaf to it.
+func runWithSignalsUnblocked(_ process: Process) throws {
+  var none = sigset_t()
+  var old = sigset_t()
+  sigemptyset(&none)
+  pthread_sigmask(SIG_SETMASK, &none, &old)
+  defer { pthread_sigmask(SIG_SETMASK, &old, nil) }
+  try process.run()
+}

@@ -1,0 +1,126 @@
+import Foundation
+import SimonGame
+import SimonProcessSupport
+import SimonScores
+import Testing
+
+/// The venue end to end: real simond (simulated cabinets), real simon-venue bridges and
+/// Debian's Mosquitto on a loopback port of the test's own.
+@Suite(
+  "The venue through a real broker", .serialized,
+  .enabled(if: BrokerProcess.isInstalled, "needs Debian's mosquitto (scripts/install-deps)"))
+struct VenueBrokerTests {
+  private static let table = TableKey(mode: .classic, difficulty: .medium)
+
+  /// Every venue record of a bridge's table, by key, and how many were merged per cabinet.
+  private func venue(_ bridge: BridgeProcess) throws -> VenueBook {
+    try VenueStore(directory: bridge.stateDirectory).load()
+  }
+
+  private func outboxPending(_ bridge: BridgeProcess) throws -> Int {
+    try OutboxStore(directory: bridge.stateDirectory).load().pending.count
+  }
+
+  @Test(
+    "three cabinets play with the broker up, down and back; every table ends with every game once"
+  )
+  func threeCabinets() throws {
+    let broker = try BrokerProcess()
+    let cabinets = try (0..<3).map { _ in try DaemonProcess() }
+    let bridges = try cabinets.enumerated().map { index, cabinet in
+      try BridgeProcess(
+        cabinet: "cab-\(index + 1)", broker: broker, controlSocket: cabinet.controlPath)
+    }
+    let players = try cabinets.map { try $0.connect() }
+
+    // With the broker up: one game each, and every cabinet sees all three.
+    for player in players { try player.playGame(rounds: 1) }
+    let firstRound = try eventually(timeout: 60) {
+      try bridges.allSatisfy { try venue($0).merged.values.map(\.count) == [1, 1, 1] }
+    }
+    #expect(firstRound, "venue tables after the first games: \(bridges.map(\.venueFile))")
+
+    // The broker goes away; games go on and wait in the outboxes. The first cabinet's
+    // bridge is not running during its game: it finds the game when it comes back
+    // (simond's `recent`); the second's is killed outright while its game waits.
+    broker.stop()
+    bridges[0].signal(SIGKILL)
+    for player in players { try player.playGame(rounds: 2) }
+    try bridges[0].start()
+    let waiting = try eventually(timeout: 60) {
+      try bridges.allSatisfy { try outboxPending($0) == 1 }
+    }
+    #expect(waiting, "outboxes while the broker is down: \(bridges.map(\.log))")
+    bridges[1].signal(SIGKILL)
+    try bridges[1].start()
+
+    // The broker comes back: everything is delivered, each game exactly once.
+    try broker.start()
+    let converged = try eventually(timeout: 60) {
+      try bridges.allSatisfy { bridge in
+        try venue(bridge).merged.values.map(\.count) == [2, 2, 2] && outboxPending(bridge) == 0
+      }
+    }
+    #expect(converged, "venue tables: \(bridges.map(\.venueFile))\nlogs: \(bridges.map(\.log))")
+    let tables = try bridges.map { try venue($0) }
+    #expect(tables.allSatisfy { $0 == tables[0] })
+    let keys = tables[0].table(Self.table).map(\.key.description).sorted()
+    #expect(keys == ["cab-1/1", "cab-1/2", "cab-2/1", "cab-2/2", "cab-3/1", "cab-3/2"])
+
+    // A broker re-delivering a record (a QoS 1 duplicate) changes nothing.
+    let copy = try #require(tables[0].table(Self.table).first)
+    try run(
+      "/usr/bin/mosquitto_pub",
+      [
+        "-h", "127.0.0.1", "-p", String(broker.port), "-q", "1",
+        "-t", "simon/test-venue/\(copy.cabinet)/record/\(copy.sequence)",
+        "-m", String(decoding: copy.payload, as: UTF8.self),
+      ])
+    // A record that says it is another (a forged topic) and garbage are ignored.
+    try run(
+      "/usr/bin/mosquitto_pub",
+      [
+        "-h", "127.0.0.1", "-p", String(broker.port), "-q", "1",
+        "-t", "simon/test-venue/cab-9/record/1", "-m", "{not json",
+      ])
+    let told = eventually(timeout: 10) {
+      bridges.allSatisfy { $0.log.contains("ignored a record on simon/test-venue/cab-9/record/1") }
+    }
+    #expect(told)
+    #expect(try bridges.map { try venue($0) } == tables)
+
+    // simonctl shows the venue table with each game's cabinet.
+    let ctl = Process()
+    let output = Pipe()
+    ctl.executableURL = productsDirectory.appendingPathComponent("simonctl")
+    ctl.arguments = ["scores", "--venue", "--venue-dir", bridges[1].stateDirectory]
+    ctl.standardOutput = output
+    try ctl.run()
+    ctl.waitUntilExit()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(ctl.terminationStatus == 0)
+    #expect(text.contains("classic / medium"))
+    #expect(text.contains("Games merged, by cabinet: cab-1 (2), cab-2 (2), cab-3 (2)"))
+  }
+
+  @Test("bad broker credentials: one clear error, retries with back-off, no crash")
+  func badCredentials() throws {
+    let broker = try BrokerProcess(passwords: ["venue": "right"])
+    let cabinet = try DaemonProcess()
+    let bridge = try BridgeProcess(
+      cabinet: "cab-1", broker: broker, controlSocket: cabinet.controlPath, username: "venue",
+      password: "wrong")
+    let retried = eventually(timeout: 15) {
+      broker.log.components(separatedBy: "disconnected, not authorised").count > 3
+    }
+    #expect(retried, "broker log: \(broker.log)")
+    // Back-off, not a loop: the attempts of the first seconds stay a handful.
+    let attempts = broker.log.components(separatedBy: "New connection from").count - 1
+    #expect(attempts <= 12, "broker log: \(broker.log)")
+    #expect(bridge.isRunning)
+    let refusals = bridge.log.components(separatedBy: "refused the connection: ").count - 1
+    #expect(refusals == 1, "bridge log: \(bridge.log)")
+    #expect(bridge.log.contains("not authorised (check [broker] username and password_file)"))
+    #expect(!bridge.log.contains("wrong"))
+  }
+}
