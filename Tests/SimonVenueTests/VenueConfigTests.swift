@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import SimonConfig
 import SimonVenue
 import Testing
@@ -39,6 +39,14 @@ struct VenueConfigTests {
     #expect(!config.homeAssistant.enabled)
     #expect(!config.summary.contains("s3cret"))
     #expect(config.summary.contains("password = (set)"))
+  }
+
+  @Test("the example in wiring/examples says the defaults")
+  func example() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().path
+    let config = try VenueConfig.load(path: root + "/wiring/examples/venue.toml")
+    #expect(config == VenueConfig.defaults)
   }
 
   @Test("a password without a username is refused")
