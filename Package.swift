@@ -166,6 +166,8 @@ let package = Package(
       name: "fuzz-sim-line", dependencies: ["SimonSim", "CFuzzing"], path: "Fuzz/fuzz-sim-line"),
     .executableTarget(
       name: "fuzz-control", dependencies: ["SimonControl", "CFuzzing"], path: "Fuzz/fuzz-control"),
+    .executableTarget(
+      name: "fuzz-venue", dependencies: ["SimonScores", "CFuzzing"], path: "Fuzz/fuzz-venue"),
     .testTarget(name: "SimonTerminalTests", dependencies: ["SimonTerminal", "SimonSim"]),
     .testTarget(
       name: "SimonControlTests", dependencies: ["SimonControl", "SimonGame", "SimonScores"]),

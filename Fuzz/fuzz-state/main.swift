@@ -1,5 +1,6 @@
-// libFuzzer target: scores.json, players.json and settings.json as the stores read them;
-// whatever reads must write and read back the same. Built and run by scripts/fuzz.
+// libFuzzer target: scores.json, players.json, settings.json, outbox.json and venue.json
+// as the stores read them; whatever reads must write and read back the same. Built and
+// run by scripts/fuzz.
 import CFuzzing
 import SimonScores
 

@@ -141,11 +141,13 @@ extension Outbox: StateDocument {
     writer.key("next_sequence")
     writer.integer(nextSequence)
     writer.raw(",")
-    if let lastPoints, let bestPoints {
+    if let lastPoints {
       writer.newline(indent: 1)
       writer.key("last_points")
       writer.integer(lastPoints)
       writer.raw(",")
+    }
+    if let bestPoints {
       writer.newline(indent: 1)
       writer.key("best_points")
       writer.integer(bestPoints)

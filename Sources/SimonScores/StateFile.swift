@@ -243,7 +243,8 @@ final class StateFile<Document: StateDocument>: Sendable {
   }
 }
 
-/// For the fuzzers: the state files' reading, without a file.
+/// For the fuzzers: the state files' reading (the cabinet's and the venue bridge's),
+/// without a file.
 package enum StateFileFuzzing {
   /// Reads `bytes` as each state file would be read; a document that reads is written
   /// and read again, and must come back the same.
@@ -251,6 +252,8 @@ package enum StateFileFuzzing {
     roundTrip(StateFile<ScoreBook>.self, bytes)
     roundTrip(StateFile<PlayerRoster>.self, bytes)
     roundTrip(StateFile<StoredSettings>.self, bytes)
+    roundTrip(StateFile<Outbox>.self, bytes)
+    roundTrip(StateFile<VenueBook>.self, bytes)
   }
 
   private static func roundTrip<D>(_ file: StateFile<D>.Type, _ bytes: [UInt8]) {

@@ -1,0 +1,26 @@
+// libFuzzer target: a record as the venue bridge receives it from the broker (a record
+// that reads must write and read back the same). Built and run by scripts/fuzz.
+import CFuzzing
+import SimonScores
+
+/// Reads one input as a venue record; never crashes, and what reads round-trips.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzVenueRecord(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  guard let data else { return 0 }
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  if let record = try? VenueRecord(payload: bytes) {
+    precondition(try! VenueRecord(payload: record.payload) == record)
+  }
+  return 0
+}
+
+#if FUZZING
+  /// The program's entry in a fuzzing build (scripts/fuzz builds with -parse-as-library,
+  /// and SwiftPM links the entry point by this name): libFuzzer's driver.
+  @_cdecl("fuzz_venue_main")
+  func fuzzingMain(
+    _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+  ) -> CInt {
+    simon_fuzz_run(argc, argv, fuzzVenueRecord)
+  }
+#endif
