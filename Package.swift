@@ -13,6 +13,7 @@ let package = Package(
     .executable(name: "bench-audio", targets: ["bench-audio"]),
     .executable(name: "bench-control", targets: ["bench-control"]),
     .executable(name: "bench-soak", targets: ["bench-soak"]),
+    .executable(name: "bench-venue", targets: ["bench-venue"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -63,7 +64,7 @@ let package = Package(
     .executableTarget(
       name: "simond",
       dependencies: [
-        "SimonDaemon",
+        "SimonDaemon", "SimonControl",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -151,6 +152,10 @@ let package = Package(
       name: "bench-soak",
       dependencies: ["SimonProcessSupport", "SimonControl", "SimonGame"],
       path: "Benchmarks/bench-soak"),
+    .executableTarget(
+      name: "bench-venue",
+      dependencies: ["SimonProcessSupport", "SimonVenue", "SimonScores", "SimonGame"],
+      path: "Benchmarks/bench-venue"),
     .executableTarget(
       name: "bench-control",
       dependencies: ["SimonProcessSupport", "SimonControl", "SimonGame"],

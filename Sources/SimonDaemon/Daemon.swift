@@ -87,7 +87,7 @@ public enum Daemon {
     let control: ControlServer
     do {
       let hello = ControlHello(
-        protocolVersion: ControlProtocol.version, cabinet: cabinetID(), version: simonVersion,
+        protocolVersion: ControlProtocol.version, cabinet: HostName.current, version: simonVersion,
         stateDirectory: stateDirectory, hardware: options.hardware.rawValue)
       control = try ControlServer(
         path: controlPath,
@@ -129,12 +129,5 @@ public enum Daemon {
     }
     journal.finish()
     return DaemonExit.success
-  }
-
-  /// The cabinet's id in the control socket's hello: the host's name.
-  private static func cabinetID() -> String {
-    var buffer = [CChar](repeating: 0, count: 256)
-    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "cabinet" }
-    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }

@@ -29,6 +29,12 @@ public struct VenueRecord: Equatable, Sendable {
     public var sequence: Int
     /// "cabinet/sequence".
     public var description: String { "\(cabinet)/\(sequence)" }
+
+    /// The key of a cabinet's record.
+    public init(cabinet: String, sequence: Int) {
+      self.cabinet = cabinet
+      self.sequence = sequence
+    }
   }
 
   /// The record's identity across the venue.

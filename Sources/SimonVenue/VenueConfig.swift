@@ -174,12 +174,10 @@ public struct VenueConfig: Equatable, Sendable {
   }
 
   private static func hostName() -> String {
-    var buffer = [CChar](repeating: 0, count: 256)
-    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "cabinet" }
-    let name = String(
-      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let name = HostName.current
     return VenueRecord.cabinetProblem(name) == nil ? name : "cabinet"
   }
+
 }
 
 extension VenueConfig {

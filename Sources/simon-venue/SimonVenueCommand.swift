@@ -74,7 +74,7 @@ struct SimonVenueCommand: AsyncParsableCommand {
       printError(error.description)
       throw ExitCode(78)
     }
-    let environment = ProcessEnvironment.current
+    let environment = Environment.current
     if let stateDir {
       settings.stateDirectory = stateDir
     } else if let directory = environment["STATE_DIRECTORY"]?.split(separator: ":").first {
@@ -143,21 +143,5 @@ struct StandardError: TextOutputStream {
       guard written > 0 else { return }
       bytes.removeFirst(written)
     }
-  }
-}
-
-/// The process's environment variables.
-enum ProcessEnvironment {
-  static var current: [String: String] {
-    var result: [String: String] = [:]
-    var entry = environ
-    while let pointer = entry.pointee {
-      let text = String(cString: pointer)
-      if let equals = text.firstIndex(of: "=") {
-        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      entry += 1
-    }
-    return result
   }
 }

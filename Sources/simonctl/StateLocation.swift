@@ -1,3 +1,4 @@
+import SimonControl
 import SimonDaemon
 import SimonGame
 import SimonScores

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import Logging
+import SimonControl
 import SimonDaemon
 import Synchronization
 

@@ -68,9 +68,3 @@ struct OutboxTests {
     #expect(outbox.bestPoints == 9)
   }
 }
-
-extension VenueRecord.Key {
-  init(cabinet: String, sequence: Int) {
-    self = VenueRecord(cabinet: cabinet, sequence: sequence, game: record(1, points: 0)).key
-  }
-}

@@ -1,34 +1,47 @@
 import Foundation
-import SimonProcessSupport
 
 /// Debian's Mosquitto broker, started by a test on a loopback port of its own, with
 /// persistence in the test's directory (as a venue would run it).
-final class BrokerProcess: @unchecked Sendable {
-  static let path = "/usr/sbin/mosquitto"
-  static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: path) }
+public final class BrokerProcess: @unchecked Sendable {
+  /// Debian's broker.
+  public static let path = "/usr/sbin/mosquitto"
+  /// Whether the broker is installed (scripts/install-deps).
+  public static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: path) }
 
-  let directory = makeScratchDirectory()
-  let port: Int
+  /// Its configuration, database and log.
+  public let directory = makeScratchDirectory()
+  /// The loopback port it listens on.
+  public let port: Int
   private var process: Process?
-  var logPath: String { directory.appendingPathComponent("mosquitto.log").path }
+  /// Its log file.
+  public var logPath: String { directory.appendingPathComponent("mosquitto.log").path }
 
   /// A broker; `passwords` are users and passwords it requires (none: anonymous).
-  init(passwords: [String: String] = [:]) throws {
+  public init(passwords: [String: String] = [:]) throws {
     port = try freeLoopbackPort()
     var config = """
       listener \(port) 127.0.0.1
       persistence true
       persistence_location \(directory.path)/
       log_dest file \(logPath)
-      log_type all
+      log_type error
+      log_type warning
+      log_type notice
 
       """
     if passwords.isEmpty {
       config += "allow_anonymous true\n"
     } else {
+      // For the broker's user alone: mosquitto warns of, and later versions refuse, a
+      // password file others may read.
       let file = directory.appendingPathComponent("passwords").path
+      _ = FileManager.default.createFile(
+        atPath: file, contents: nil, attributes: [.posixPermissions: 0o600])
       for (user, password) in passwords {
-        try run("/usr/bin/mosquitto_passwd", ["-b", file, user, password], creating: file)
+        try run("/usr/bin/mosquitto_passwd", ["-b", file, user, password])
+      }
+      if getuid() == 0, let user = getpwnam("mosquitto") {
+        chown(file, user.pointee.pw_uid, user.pointee.pw_gid)
       }
       config += "allow_anonymous false\npassword_file \(file)\n"
     }
@@ -42,7 +55,7 @@ final class BrokerProcess: @unchecked Sendable {
   }
 
   /// Starts the broker and waits until it accepts connections.
-  func start() throws {
+  public func start() throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Self.path)
     process.arguments = ["-c", directory.appendingPathComponent("mosquitto.conf").path]
@@ -59,14 +72,15 @@ final class BrokerProcess: @unchecked Sendable {
   }
 
   /// Stops the broker (SIGTERM: it saves its retained messages) and waits for it.
-  func stop() {
+  public func stop() {
     guard let process, process.isRunning else { return }
     process.terminate()
     process.waitUntilExit()
     self.process = nil
   }
 
-  var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+  /// Its log so far.
+  public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
   deinit {
     stop()
@@ -75,15 +89,20 @@ final class BrokerProcess: @unchecked Sendable {
 }
 
 /// A real `simon-venue` bridge for a cabinet, its log in a file.
-final class BridgeProcess: @unchecked Sendable {
-  let directory = makeScratchDirectory()
-  let cabinet: String
+public final class BridgeProcess: @unchecked Sendable {
+  /// Its configuration, state and log.
+  public let directory = makeScratchDirectory()
+  /// The cabinet it speaks for.
+  public let cabinet: String
   private let configPath: String
   private var process: Process?
-  var stateDirectory: String { directory.appendingPathComponent("state").path }
-  var logPath: String { directory.appendingPathComponent("bridge.log").path }
+  /// Its state directory: outbox and venue table.
+  public var stateDirectory: String { directory.appendingPathComponent("state").path }
+  /// Its log file.
+  public var logPath: String { directory.appendingPathComponent("bridge.log").path }
 
-  init(
+  /// Starts a bridge for `cabinet` on `broker`, following simond at `controlSocket`.
+  public init(
     cabinet: String, broker: BrokerProcess, controlSocket: String, username: String? = nil,
     password: String? = nil
   ) throws {
@@ -112,7 +131,8 @@ final class BridgeProcess: @unchecked Sendable {
     try start()
   }
 
-  func start() throws {
+  /// Starts it (again).
+  public func start() throws {
     let process = Process()
     process.executableURL = productsDirectory.appendingPathComponent("simon-venue")
     process.arguments = ["--config", configPath, "--log-level", "debug"]
@@ -124,19 +144,22 @@ final class BridgeProcess: @unchecked Sendable {
     self.process = process
   }
 
-  var isRunning: Bool { process?.isRunning ?? false }
+  /// Whether it runs.
+  public var isRunning: Bool { process?.isRunning ?? false }
 
-  func signal(_ number: Int32) {
+  /// Sends it a signal and waits for it to end.
+  public func signal(_ number: Int32) {
     guard let process else { return }
     kill(process.processIdentifier, number)
     process.waitUntilExit()
     self.process = nil
   }
 
-  var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+  /// Its log so far.
+  public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
   /// The venue file's text.
-  var venueFile: String {
+  public var venueFile: String {
     (try? String(contentsOfFile: stateDirectory + "/venue.json", encoding: .utf8)) ?? ""
   }
 
@@ -150,7 +173,7 @@ final class BridgeProcess: @unchecked Sendable {
 }
 
 /// Waits until `condition` holds, checking every 50 ms; false after `timeout` seconds.
-func eventually(timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {
+public func eventually(timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {
   let deadline = Date().addingTimeInterval(timeout)
   while Date() < deadline {
     if try condition() { return true }
@@ -160,7 +183,7 @@ func eventually(timeout: Double, _ condition: () throws -> Bool) rethrows -> Boo
 }
 
 /// A TCP port on 127.0.0.1 that nobody listens on now.
-func freeLoopbackPort() throws -> Int {
+public func freeLoopbackPort() throws -> Int {
   let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
   defer { close(fd) }
   var address = sockaddr_in()
@@ -192,10 +215,7 @@ private func canConnect(port: Int) -> Bool {
 }
 
 /// Runs a program and waits for it.
-func run(_ path: String, _ arguments: [String], creating file: String? = nil) throws {
-  if let file, !FileManager.default.fileExists(atPath: file) {
-    _ = FileManager.default.createFile(atPath: file, contents: nil)
-  }
+public func run(_ path: String, _ arguments: [String]) throws {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: path)
   process.arguments = arguments
@@ -210,7 +230,7 @@ func run(_ path: String, _ arguments: [String], creating file: String? = nil) th
 /// Starts a process with no signal blocked: a child inherits the mask of the thread that
 /// starts it, and the test runner's threads block SIGTERM, which would leave a broker or
 /// a bridge deaf to it.
-func runWithSignalsUnblocked(_ process: Process) throws {
+public func runWithSignalsUnblocked(_ process: Process) throws {
   var none = sigset_t()
   var old = sigset_t()
   sigemptyset(&none)

@@ -1,0 +1,171 @@
+// Figures for the venue (scripts/bench bench-venue), against Debian's Mosquitto on a
+// loopback port:
+//  1. load: N simulated cabinets (the bridge's publish and merge paths driven directly:
+//     an MQTT client each, publishing its records with QoS 1 and merging every record it
+//     receives into its venue table) each publish R records at once; the time until every
+//     cabinet's table holds every record;
+//  2. latency: three real cabinets (simond with the simulated cabinet, and simon-venue),
+//     G games on the first; from its game over on the sim socket to the game in the
+//     third cabinet's venue.json. Target: p99 <= 1 s on loopback.
+//   bench-venue [--cabinets N] [--records R] [--games G]
+import Foundation
+import SimonGame
+import SimonProcessSupport
+import SimonScores
+import SimonVenue
+import Synchronization
+
+let cabinetCount = BenchmarkFigures.option("--cabinets", default: 50)
+let recordCount = BenchmarkFigures.option("--records", default: 20)
+let gameCount = BenchmarkFigures.option("--games", default: 10)
+
+guard BrokerProcess.isInstalled else {
+  print("bench-venue: needs Debian's mosquitto (scripts/install-deps)")
+  exit(1)
+}
+
+// MARK: - 1. Load
+
+/// One simulated cabinet: what it merged, and when its table became complete.
+final class Cabinet: Sendable {
+  let name: String
+  let book = Mutex(VenueBook())
+  let complete = Mutex<ContinuousClock.Instant?>(nil)
+  let connected = Mutex(false)
+  init(name: String) { self.name = name }
+}
+
+let broker = try BrokerProcess()
+var config = VenueConfig.defaults
+config.venue = "bench"
+let total = cabinetCount * recordCount
+let cabinets = (1...cabinetCount).map { Cabinet(name: "cab-\($0)") }
+var clients: [MQTTClient] = []
+for cabinet in cabinets {
+  config.cabinet = cabinet.name
+  let topics = Topics(config: config)
+  let client = try MQTTClient(
+    MQTTClient.Settings(
+      clientID: "bench-\(cabinet.name)", host: "127.0.0.1", port: broker.port, keepalive: 30,
+      username: nil, password: nil, caFile: nil, will: nil)
+  ) { happening in
+    switch happening {
+    case .connected(refused: nil): cabinet.connected.withLock { $0 = true }
+    case .message(_, let payload):
+      guard let record = try? VenueRecord(payload: payload) else { return }
+      let count = cabinet.book.withLock { book in
+        book.merge(record)
+        return book.merged.values.reduce(0) { $0 + $1.count }
+      }
+      if count == total { cabinet.complete.withLock { $0 = ContinuousClock.now } }
+    default: break
+    }
+  }
+  try client.subscribe(topics.allRecords)
+  clients.append(client)
+}
+guard eventually(timeout: 30, { cabinets.allSatisfy { $0.connected.withLock { $0 } } }) else {
+  print("bench-venue: the cabinets did not all connect")
+  exit(1)
+}
+usleep(500_000)  // the subscriptions acknowledged
+let game = GameRecord(
+  id: 1,
+  result: GameResult(
+    points: 100, rounds: 5, mode: .classic, difficulty: .medium, name: "Player",
+    members: ["Player"], ending: .mistake, duration: .seconds(9)),
+  startedAt: Date(), endedAt: Date())
+let started = ContinuousClock.now
+for (cabinet, client) in zip(cabinets, clients) {
+  config.cabinet = cabinet.name
+  let topics = Topics(config: config)
+  for sequence in 1...recordCount {
+    var played = game
+    played.id = sequence
+    played.result.points = (sequence * 37 + cabinet.name.count) % 500
+    let record = VenueRecord(cabinet: cabinet.name, sequence: sequence, game: played)
+    try client.publish(
+      topics.record(cabinet.name, sequence: sequence), record.payload, retain: true)
+  }
+}
+let converged = eventually(timeout: 120) {
+  cabinets.allSatisfy { $0.complete.withLock { $0 != nil } }
+}
+let times = cabinets.compactMap { cabinet in
+  cabinet.complete.withLock { $0 }.map { started.duration(to: $0) }
+}
+let last = times.max() ?? .zero
+func milliseconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+print(
+  "load: \(cabinetCount) cabinets x \(recordCount) records = \(total) records, \(total * cabinetCount) deliveries"
+)
+print(
+  "  every table complete: \(converged ? "yes" : "NO") after \(Int(milliseconds(last))) ms (first cabinet \(Int(milliseconds(times.min() ?? .zero))) ms)"
+)
+let tables = cabinets.map { $0.book.withLock { $0 } }
+print("  all tables the same: \(tables.allSatisfy { $0 == tables[0] } ? "yes" : "NO")")
+clients.removeAll()
+
+// MARK: - 2. Game over to another cabinet's table
+
+let daemons = try (0..<3).map { _ in try DaemonProcess() }
+let bridges = try daemons.enumerated().map { index, daemon in
+  try BridgeProcess(cabinet: "cab-\(index + 1)", broker: broker, controlSocket: daemon.controlPath)
+}
+let player = try daemons[0].connect()
+let control = try ControlTestClient(path: daemons[0].controlPath)
+
+/// CLOCK_MONOTONIC in nanoseconds: the clock of the control socket's `t`.
+@Sendable func monotonicNow() -> Int64 {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+}
+
+// The third cabinet's venue file, read every 2 ms: when each game first appears there.
+let firstSeen = Mutex<[VenueRecord.Key: Int64]>([:])
+let watching = Atomic<Bool>(true)
+let watcher = Thread {
+  let store = VenueStore(directory: bridges[2].stateDirectory)
+  while watching.load(ordering: .relaxed) {
+    if let book = try? store.load() {
+      let now = monotonicNow()
+      for sequence in 1...gameCount {
+        let key = VenueRecord.Key(cabinet: "cab-1", sequence: sequence)
+        if book.contains(key) { firstSeen.withLock { if $0[key] == nil { $0[key] = now } } }
+      }
+    }
+    usleep(2_000)
+  }
+}
+watcher.start()
+for _ in 1...gameCount { try player.playGame(rounds: 1) }
+_ = eventually(timeout: 10) { firstSeen.withLock { $0.count } == gameCount }
+watching.store(false, ordering: .relaxed)
+let overs = control.received.compactMap { message, _ -> Int64? in
+  if case .gameOver(let over, let t) = message, over.record != nil { return t }
+  return nil
+}
+var latencies: [Double] = []
+for (index, over) in overs.prefix(gameCount).enumerated() {
+  guard
+    let seen = firstSeen.withLock({ $0[VenueRecord.Key(cabinet: "cab-1", sequence: index + 1)] })
+  else { continue }
+  latencies.append(Double(seen - over) / 1e6)
+}
+print(
+  "latency: game over on cab-1 (its control socket's t) -> in cab-3's venue.json (read every 2 ms), \(latencies.count) of \(gameCount) games (ms)"
+)
+print(
+  "  p50 \(Int(BenchmarkFigures.percentile(latencies, 0.5)))  p99 \(Int(BenchmarkFigures.percentile(latencies, 0.99)))  max \(Int(latencies.max() ?? .nan))   target p99 <= 1000"
+)
+
+// Globals are not deinitialised at exit: the processes are stopped here.
+for bridge in bridges { bridge.signal(SIGTERM) }
+for daemon in daemons {
+  daemon.signal(SIGTERM)
+  _ = daemon.waitForExit(timeout: 5)
+}
+broker.stop()
