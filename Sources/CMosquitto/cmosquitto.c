@@ -8,7 +8,6 @@ struct cmosq_client {
   struct mosquitto *mosq;
   cmosq_callback callback;
   void *context;
-  int started;
 };
 
 static void on_connect(struct mosquitto *mosq, void *obj, int code) {
@@ -54,6 +53,8 @@ int cmosq_new(cmosq_client **out, const char *client_id, int clean_session,
   mosquitto_disconnect_callback_set(client->mosq, on_disconnect);
   mosquitto_publish_callback_set(client->mosq, on_publish);
   mosquitto_message_callback_set(client->mosq, on_message);
+  // Publishing and subscribing come from other threads than the loop's.
+  mosquitto_threaded_set(client->mosq, true);
   *out = client;
   return MOSQ_ERR_SUCCESS;
 }
@@ -70,17 +71,14 @@ int cmosq_will(cmosq_client *client, const char *topic, const char *payload) {
   return mosquitto_will_set(client->mosq, topic, (int)strlen(payload), payload, 1, true);
 }
 
-int cmosq_backoff(cmosq_client *client, unsigned min_seconds, unsigned max_seconds) {
-  return mosquitto_reconnect_delay_set(client->mosq, min_seconds, max_seconds, true);
+int cmosq_connect(cmosq_client *client, const char *host, int port, int keepalive_seconds) {
+  return mosquitto_connect(client->mosq, host, port, keepalive_seconds);
 }
 
-int cmosq_start(cmosq_client *client, const char *host, int port, int keepalive_seconds) {
-  int rc = mosquitto_connect_async(client->mosq, host, port, keepalive_seconds);
-  if (rc != MOSQ_ERR_SUCCESS) return rc;
-  rc = mosquitto_loop_start(client->mosq);
-  if (rc != MOSQ_ERR_SUCCESS) return rc;
-  client->started = 1;
-  return MOSQ_ERR_SUCCESS;
+int cmosq_reconnect(cmosq_client *client) { return mosquitto_reconnect(client->mosq); }
+
+int cmosq_loop(cmosq_client *client, int timeout_ms) {
+  return mosquitto_loop(client->mosq, timeout_ms, 1);
 }
 
 int cmosq_publish(cmosq_client *client, int *mid, const char *topic, const void *payload,
@@ -94,8 +92,6 @@ int cmosq_subscribe(cmosq_client *client, const char *pattern, int qos) {
 
 void cmosq_stop(cmosq_client *client) {
   if (client == NULL) return;
-  mosquitto_disconnect(client->mosq);
-  if (client->started) mosquitto_loop_stop(client->mosq, false);
   mosquitto_destroy(client->mosq);
   free(client);
 }

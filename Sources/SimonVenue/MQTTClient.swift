@@ -3,19 +3,18 @@ import Glibc
 import SimonHardware
 import Synchronization
 
-/// An MQTT client on libmosquitto (through the CMosquitto shim): its own network thread
-/// connects, keeps the connection alive, reconnects with back-off and resends QoS 1
-/// messages that were not acknowledged; what happens is told to the handler, on that
-/// thread.
-public final class MQTTClient: @unchecked Sendable {
-  // @unchecked: `client` is written once in init and freed in deinit; libmosquitto's
-  // calls are safe from any thread once the network thread runs.
-
+/// An MQTT client on libmosquitto (through the CMosquitto shim) with a network thread of
+/// its own that connects, keeps the connection alive, and reconnects with back-off after
+/// any failure, a broker that is not there yet, refuses the login or presents a
+/// certificate the CA does not vouch for included: it never gives up. libmosquitto
+/// resends QoS 1 messages not yet acknowledged. What happens is told to the handler, on
+/// that thread.
+public final class MQTTClient: Sendable {
   /// What the network thread tells.
   public enum Happening: Sendable, Equatable {
     /// The broker answered the connection: accepted (nil), or refused with its reason.
     case connected(refused: String?)
-    /// The connection was lost (or closed); why, for the log.
+    /// The connection was lost, or could not be made; why, for the log.
     case disconnected(String)
     /// The broker acknowledged the QoS 1 message with this id.
     case acknowledged(Int32)
@@ -70,106 +69,134 @@ public final class MQTTClient: @unchecked Sendable {
     public var description: String { "cannot \(operation): \(reason)" }
   }
 
-  private final class Context {
+  /// The libmosquitto client and what its network thread shares with the others.
+  private final class Connection: @unchecked Sendable {
+    // @unchecked: `client` is set once, before the network thread starts; libmosquitto
+    // guards its own state (mosquitto_threaded_set); the flags are atomics.
+    var client: OpaquePointer?
     let handler: @Sendable (Happening) -> Void
-    init(_ handler: @escaping @Sendable (Happening) -> Void) { self.handler = handler }
+    /// Set when the broker accepted the connection: the back-off starts afresh.
+    let accepted = Atomic<Bool>(false)
+    /// Set when the client goes: the network thread ends.
+    let stopping = Atomic<Bool>(false)
+    /// Whether the network thread runs.
+    let running = Atomic<Bool>(false)
+
+    init(handler: @escaping @Sendable (Happening) -> Void) { self.handler = handler }
   }
 
-  private let client: OpaquePointer
-  private let context: Unmanaged<Context>
-  /// Set when the client goes; the thread retrying a first connection stops.
-  private let stopping = Atomic<Bool>(false)
-  /// Whether a thread is retrying the first connection.
-  private let retrying = Atomic<Bool>(false)
+  private let connection: Connection
+  private let retained: Unmanaged<Connection>
+  private var client: OpaquePointer { connection.client! }
 
-  /// Starts a client: connects on its network thread, and reconnects for as long as it
-  /// lives. A broker that is down, at first or later, is not an error: it is retried
-  /// with back-off.
-  /// - Throws: `Failure` for what cannot work at all (a host name that does not
-  ///   resolve, an unreadable CA file, no memory).
+  /// Starts a client; its thread connects and stays connected for as long as it lives.
+  /// - Throws: `Failure` for what cannot work at all (an unreadable CA file, a last will
+  ///   or login libmosquitto refuses, no memory, no thread).
   public init(_ settings: Settings, handler: @escaping @Sendable (Happening) -> Void)
     throws(Failure)
   {
     _ = Self.libraryReady
-    context = Unmanaged.passRetained(Context(handler))
-    var made: OpaquePointer?
+    connection = Connection(handler: handler)
+    // libmosquitto's context for the callbacks: kept until the client is freed.
+    retained = Unmanaged.passRetained(connection)
     let callback: cmosq_callback = { raw, happening, code, topic, payload, length in
-      let context = Unmanaged<Context>.fromOpaque(raw!).takeUnretainedValue()
+      let connection = Unmanaged<Connection>.fromOpaque(raw!).takeUnretainedValue()
       switch happening {
       case CMOSQ_CONNECTED:
-        context.handler(
+        if code == 0 { connection.accepted.store(true, ordering: .releasing) }
+        connection.handler(
           .connected(refused: code == 0 ? nil : MQTTClient.sentence(cmosq_connack_text(code))))
       case CMOSQ_DISCONNECTED:
-        context.handler(
-          .disconnected(code == 0 ? "closed" : MQTTClient.reason(code)))
+        connection.handler(.disconnected(code == 0 ? "closed" : MQTTClient.reason(code)))
       case CMOSQ_PUBLISHED:
-        context.handler(.acknowledged(code))
+        connection.handler(.acknowledged(code))
       case CMOSQ_MESSAGE:
         let bytes =
           payload.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(length))) } ?? []
-        context.handler(.message(topic: String(cString: topic!), payload: bytes))
+        connection.handler(.message(topic: String(cString: topic!), payload: bytes))
       default:
         break
       }
     }
-    var rc = cmosq_new(&made, settings.clientID, 1, callback, context.toOpaque())
+    var made: OpaquePointer?
+    let rc = cmosq_new(&made, settings.clientID, 1, callback, retained.toOpaque())
     guard rc == 0, let made else {
-      context.release()
+      retained.release()
       throw Failure(operation: "create an MQTT client", reason: Self.reason(rc))
     }
-    client = made
+    connection.client = made
     func check(_ rc: Int32, _ operation: String) throws(Failure) {
       guard rc == 0 else {
-        cmosq_stop(client)
-        context.release()
+        cmosq_stop(made)
+        retained.release()
         throw Failure(operation: operation, reason: Self.reason(rc))
       }
     }
     if settings.username != nil || settings.password != nil {
-      try check(cmosq_credentials(client, settings.username, settings.password), "set the login")
+      try check(cmosq_credentials(made, settings.username, settings.password), "set the login")
     }
     if let ca = settings.caFile {
-      try check(cmosq_tls(client, ca), "use TLS with the CA file \(ca)")
+      try check(cmosq_tls(made, ca), "use TLS with the CA file \(ca)")
     }
     if let will = settings.will {
-      try check(cmosq_will(client, will.topic, will.payload), "set the last will")
+      try check(cmosq_will(made, will.topic, will.payload), "set the last will")
     }
-    try check(
-      cmosq_backoff(client, settings.backoff.first, settings.backoff.longest), "set the back-off")
-    rc = cmosq_start(client, settings.host, Int32(settings.port), Int32(settings.keepalive))
-    guard rc != 0 else { return }
-    guard rc == cmosq_errno_code() else {
-      try check(rc, "connect to \(settings.host):\(settings.port)")
-      return
+    connection.running.store(true, ordering: .releasing)
+    let started = BackgroundThread.start { [connection] in
+      Self.network(connection, settings)
+      connection.running.store(false, ordering: .releasing)
     }
-    // The broker is not there yet: tried again with the back-off until it is.
-    handler(.disconnected(Self.reason(rc)))
-    retrying.store(true, ordering: .releasing)
-    BackgroundThread.start { [self] in
-      var delay = settings.backoff.first
-      var lastReason = ""
-      while !stopping.load(ordering: .acquiring) {
-        for _ in 0..<(delay * 10) where !stopping.load(ordering: .acquiring) {
-          usleep(100_000)
-        }
-        if stopping.load(ordering: .acquiring) { break }
-        let rc = cmosq_start(
-          client, settings.host, Int32(settings.port), Int32(settings.keepalive))
-        if rc == 0 { break }
-        let reason = Self.reason(rc)
-        if reason != lastReason { handler(.disconnected(reason)) }
-        lastReason = reason
-        delay = min(delay * 2, settings.backoff.longest)
-      }
-      retrying.store(false, ordering: .releasing)
+    if !started {
+      connection.running.store(false, ordering: .releasing)
+      try check(cmosq_errno_code(), "start the MQTT network thread")
     }
   }
 
+  /// The network thread: connect, run, and after any failure wait (1 s, doubling up to
+  /// the longest back-off; afresh once the broker accepted) and connect again.
+  private static func network(_ connection: Connection, _ settings: Settings) {
+    let client = connection.client!
+    var delay = settings.backoff.first
+    var attempted = false
+    var linked = false
+    func pause() {
+      for _ in 0..<(delay * 10) where !connection.stopping.load(ordering: .acquiring) {
+        usleep(100_000)
+      }
+      delay = min(delay * 2, settings.backoff.longest)
+    }
+    while !connection.stopping.load(ordering: .acquiring) {
+      if !linked {
+        let rc =
+          attempted
+          ? cmosq_reconnect(client)
+          : cmosq_connect(client, settings.host, Int32(settings.port), Int32(settings.keepalive))
+        attempted = true
+        guard rc == 0 else {
+          connection.handler(.disconnected(reason(rc)))
+          pause()
+          continue
+        }
+        linked = true
+      }
+      let rc = cmosq_loop(client, 200)
+      if rc != 0 {
+        linked = false
+        connection.handler(.disconnected(reason(rc)))
+        pause()
+      } else if connection.accepted.exchange(false, ordering: .acquiringAndReleasing) {
+        delay = settings.backoff.first
+      }
+    }
+  }
+
+  /// Ends the network thread, then drops the connection (the broker publishes the
+  /// last will) and frees the client.
   deinit {
-    stopping.store(true, ordering: .releasing)
-    while retrying.load(ordering: .acquiring) { usleep(10_000) }
+    connection.stopping.store(true, ordering: .releasing)
+    while connection.running.load(ordering: .acquiring) { usleep(10_000) }
     cmosq_stop(client)
-    context.release()
+    retained.release()
   }
 
   /// Publishes a message (queued while disconnected, sent on reconnection).

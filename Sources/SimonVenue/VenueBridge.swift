@@ -73,8 +73,8 @@ public final class VenueBridge: Sendable {
       continuation.finish()
     }
     feed.stop()
-    // Said before leaving, as the last will would: the cabinet is no longer there.
-    _ = try? mqtt.publish(topics.availability, Array("offline".utf8), retain: true)
+    // The client goes with `state`: the connection is dropped without a DISCONNECT, and
+    // the broker publishes the last will, "offline".
   }
 
   /// What one run of the bridge knows beyond its files.

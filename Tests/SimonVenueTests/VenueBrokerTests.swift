@@ -123,4 +123,34 @@ struct VenueBrokerTests {
     #expect(bridge.log.contains("not authorised (check [broker] username and password_file)"))
     #expect(!bridge.log.contains("wrong"))
   }
+
+  @Test("over TLS the bridge checks the broker with the CA it is given, and refuses another")
+  func tls() throws {
+    let broker = try BrokerProcess(tls: true)
+    let stranger = try BrokerProcess(tls: true)
+    let cabinet = try DaemonProcess()
+    let trusting = try BridgeProcess(
+      cabinet: "cab-1", broker: broker, controlSocket: cabinet.controlPath,
+      caFile: broker.caFile)
+    let doubting = try BridgeProcess(
+      cabinet: "cab-2", broker: broker, controlSocket: cabinet.controlPath,
+      caFile: stranger.caFile)
+    try cabinet.connect().playGame(rounds: 1)
+    let delivered = try eventually(timeout: 60) {
+      try venue(trusting).merged["cab-1"]?.count == 1 && outboxPending(trusting) == 0
+    }
+    #expect(delivered, "bridge log: \(trusting.log)")
+    #expect(trusting.log.contains("connected to the broker at localhost:\(broker.port)"))
+    #expect(try broker.retained("simon/test-venue/cab-1/availability") == "online")
+    // Stopped, the bridge leaves by its last will: the cabinet shows as offline.
+    trusting.signal(SIGTERM)
+    #expect(try broker.retained("simon/test-venue/cab-1/availability") == "offline")
+    let refused = eventually(timeout: 15) {
+      broker.log.contains("OpenSSL Error") || broker.log.contains("certificate")
+    }
+    #expect(refused, "broker log: \(broker.log)")
+    #expect(doubting.isRunning)
+    #expect(!doubting.log.contains("connected to the broker"), "\(doubting.log)")
+    #expect(try outboxPending(doubting) == 1)
+  }
 }

@@ -1,7 +1,10 @@
 // A thin shim over libmosquitto (Debian: libmosquitto-dev) for the venue bridge: one
 // function per operation, each returning a MOSQ_ERR_* code (0 is success). Nothing here
-// prints. The client runs libmosquitto's own network thread (mosquitto_loop_start),
-// which reconnects with back-off; the callbacks run on that thread.
+// prints. The caller runs the network loop on a thread of its own (cmosq_loop) and
+// decides when to reconnect: libmosquitto's own thread (mosquitto_loop_start) gives up
+// for good on a TLS or authentication error and never retries a first connection that
+// failed, and a cabinet's bridge must never give up. The callbacks run on the thread
+// that calls cmosq_loop.
 #ifndef CMOSQUITTO_H
 #define CMOSQUITTO_H
 
@@ -44,16 +47,16 @@ int cmosq_tls(cmosq_client *client, const char *ca_file);
 /// loses the client (mosquitto_will_set).
 int cmosq_will(cmosq_client *client, const char *topic, const char *payload);
 
-/// Reconnection back-off: from `min_seconds`, doubling, up to `max_seconds`
-/// (mosquitto_reconnect_delay_set, exponential).
-int cmosq_backoff(cmosq_client *client, unsigned min_seconds, unsigned max_seconds);
+/// Connects to `host`:`port` (mosquitto_connect), TLS handshake included; the broker's
+/// answer (CONNACK) comes through cmosq_loop as CMOSQ_CONNECTED.
+int cmosq_connect(cmosq_client *client, const char *host, int port, int keepalive_seconds);
 
-/// Connects to `host`:`port` (mosquitto_connect_async) and, once connected, starts the
-/// network thread (mosquitto_loop_start), which from then on reconnects by itself with
-/// the back-off. When the first attempt fails (MOSQ_ERR_ERRNO: the broker is not there
-/// yet) nothing is started and the caller tries again: libmosquitto's thread does not
-/// retry a connection that never succeeded.
-int cmosq_start(cmosq_client *client, const char *host, int port, int keepalive_seconds);
+/// Connects again to the same broker (mosquitto_reconnect).
+int cmosq_reconnect(cmosq_client *client);
+
+/// Runs the network for up to `timeout_ms` (mosquitto_loop): reads, writes, keep-alive.
+/// An error means the connection is gone.
+int cmosq_loop(cmosq_client *client, int timeout_ms);
 
 /// Publishes `length` bytes to `topic` (mosquitto_publish). `*mid` gets the message id
 /// that CMOSQ_PUBLISHED reports for QoS 1.
@@ -63,8 +66,8 @@ int cmosq_publish(cmosq_client *client, int *mid, const char *topic, const void 
 /// Subscribes to `pattern` (mosquitto_subscribe).
 int cmosq_subscribe(cmosq_client *client, const char *pattern, int qos);
 
-/// Disconnects cleanly (no will), stops the network thread and frees the client, in that
-/// order (mosquitto_disconnect, mosquitto_loop_stop, mosquitto_destroy).
+/// Closes the connection without a DISCONNECT, so the broker publishes the last will,
+/// and frees the client (mosquitto_destroy). No cmosq_loop may run any more.
 void cmosq_stop(cmosq_client *client);
 
 /// The library's words for an error code (mosquitto_strerror).

@@ -16,8 +16,13 @@ public final class BrokerProcess: @unchecked Sendable {
   /// Its log file.
   public var logPath: String { directory.appendingPathComponent("mosquitto.log").path }
 
-  /// A broker; `passwords` are users and passwords it requires (none: anonymous).
-  public init(passwords: [String: String] = [:]) throws {
+  /// The CA that signed its certificate, with `tls`.
+  public var caFile: String { directory.appendingPathComponent("ca.crt").path }
+
+  /// A broker; `passwords` are users and passwords it requires (none: anonymous); with
+  /// `tls` it speaks TLS only, with a certificate for localhost signed by a CA of its own
+  /// (`caFile`).
+  public init(passwords: [String: String] = [:], tls: Bool = false) throws {
     port = try freeLoopbackPort()
     var config = """
       listener \(port) 127.0.0.1
@@ -45,13 +50,48 @@ public final class BrokerProcess: @unchecked Sendable {
       }
       config += "allow_anonymous false\npassword_file \(file)\n"
     }
+    if tls {
+      try makeCertificates()
+      config += """
+        cafile \(caFile)
+        certfile \(directory.path)/server.crt
+        keyfile \(directory.path)/server.key
+
+        """
+    }
     try config.write(
       to: directory.appendingPathComponent("mosquitto.conf"), atomically: true, encoding: .utf8)
     // Started as root, mosquitto runs as its own user: its log and database are here.
     if getuid() == 0, let user = getpwnam("mosquitto") {
-      chown(directory.path, user.pointee.pw_uid, user.pointee.pw_gid)
+      for name in ["", "server.key", "server.crt", "ca.crt"] {
+        chown(directory.appendingPathComponent(name).path, user.pointee.pw_uid, user.pointee.pw_gid)
+      }
     }
     try start()
+  }
+
+  /// A CA and a certificate for localhost (and 127.0.0.1) it signed, valid two days.
+  private func makeCertificates() throws {
+    let dir = directory.path
+    let curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+    try run(
+      "/usr/bin/openssl",
+      ["req", "-x509"] + curve + [
+        "-keyout", "\(dir)/ca.key", "-out", caFile, "-days", "2", "-subj", "/CN=simon test CA",
+      ])
+    try run(
+      "/usr/bin/openssl",
+      ["req"] + curve + [
+        "-keyout", "\(dir)/server.key", "-out", "\(dir)/server.csr", "-subj", "/CN=localhost",
+      ])
+    try "subjectAltName=DNS:localhost,IP:127.0.0.1\n".write(
+      toFile: "\(dir)/san.ext", atomically: true, encoding: .utf8)
+    try run(
+      "/usr/bin/openssl",
+      [
+        "x509", "-req", "-in", "\(dir)/server.csr", "-CA", caFile, "-CAkey", "\(dir)/ca.key",
+        "-CAcreateserial", "-out", "\(dir)/server.crt", "-days", "2", "-extfile", "\(dir)/san.ext",
+      ])
   }
 
   /// Starts the broker and waits until it accepts connections.
@@ -82,6 +122,26 @@ public final class BrokerProcess: @unchecked Sendable {
   /// Its log so far.
   public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
+  /// The retained message of `topic` (mosquitto_sub), or nil.
+  public func retained(_ topic: String) throws -> String? {
+    let process = Process()
+    let output = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
+    var arguments = ["-p", String(port), "-t", topic, "--retained-only", "-C", "1", "-W", "3"]
+    if FileManager.default.fileExists(atPath: caFile) {
+      arguments += ["-h", "localhost", "--cafile", caFile]
+    } else {
+      arguments += ["-h", "127.0.0.1"]
+    }
+    process.arguments = arguments
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return process.terminationStatus == 0 ? text.trimmingCharacters(in: .newlines) : nil
+  }
+
   deinit {
     stop()
     try? FileManager.default.removeItem(at: directory)
@@ -101,10 +161,11 @@ public final class BridgeProcess: @unchecked Sendable {
   /// Its log file.
   public var logPath: String { directory.appendingPathComponent("bridge.log").path }
 
-  /// Starts a bridge for `cabinet` on `broker`, following simond at `controlSocket`.
+  /// Starts a bridge for `cabinet` on `broker`, following simond at `controlSocket`;
+  /// with `caFile`, over TLS to "localhost", checking the broker with that CA.
   public init(
     cabinet: String, broker: BrokerProcess, controlSocket: String, username: String? = nil,
-    password: String? = nil
+    password: String? = nil, caFile: String? = nil
   ) throws {
     self.cabinet = cabinet
     configPath = directory.appendingPathComponent("venue.toml").path
@@ -115,11 +176,12 @@ public final class BridgeProcess: @unchecked Sendable {
       state_dir = "\(directory.appendingPathComponent("state").path)"
 
       [broker]
-      host = "127.0.0.1"
+      host = "\(caFile == nil ? "127.0.0.1" : "localhost")"
       port = \(broker.port)
       reconnect_max_s = 2
 
       """
+    if let caFile { config += "ca_file = \"\(caFile)\"\n" }
     if let username { config += "username = \"\(username)\"\n" }
     if let password {
       let file = directory.appendingPathComponent("secret").path
