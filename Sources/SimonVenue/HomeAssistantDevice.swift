@@ -63,6 +63,16 @@ public enum HomeAssistantDevice {
 
     /// The state of a cabinet showing `view` (nil: simond not reachable).
     public init(view: CabinetView?, lastScore: Int?, bestScore: Int?, gamesPlayed: Int) {
+      state = ""
+      player = ""
+      self.lastScore = lastScore
+      self.bestScore = bestScore
+      self.gamesPlayed = gamesPlayed
+      update(view: view)
+    }
+
+    /// The same scores, for a cabinet now showing `view`.
+    public mutating func update(view: CabinetView?) {
       switch view?.phase {
       case nil: state = "offline"
       case .idle?: state = "idle"
@@ -71,9 +81,6 @@ public enum HomeAssistantDevice {
       case .gameover?: state = "game over"
       }
       player = view.map { $0.turnName ?? $0.signedIn.first ?? "" } ?? ""
-      self.lastScore = lastScore
-      self.bestScore = bestScore
-      self.gamesPlayed = gamesPlayed
     }
 
     /// The state topic's message.

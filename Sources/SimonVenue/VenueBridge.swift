@@ -90,6 +90,9 @@ public final class VenueBridge: Sendable {
     var published: HomeAssistantDevice.State?
     /// The last refusal or loss told, so a broker that stays down is told once.
     var lastTrouble = ""
+    /// The outbox's last and best points and games taken, for Home Assistant; read
+    /// again after the next game is taken.
+    var tally: HomeAssistantDevice.State?
   }
 
   private func handle(_ input: Input, in session: inout Session) {
@@ -209,6 +212,7 @@ public final class VenueBridge: Sendable {
         "game \(record.game.id) (\(record.game.result.points) points) queued as \(record.key)")
       if session.connected { publish(record, in: &session) }
     }
+    session.tally = nil
     publishState(&session)
   }
 
@@ -247,10 +251,14 @@ public final class VenueBridge: Sendable {
 
   private func publishState(_ session: inout Session) {
     guard config.homeAssistant.enabled, session.connected else { return }
-    let box = (try? outbox.load()) ?? Outbox()
-    let state = HomeAssistantDevice.State(
-      view: session.view, lastScore: box.lastPoints, bestScore: box.bestPoints,
-      gamesPlayed: box.gamesTaken)
+    if session.tally == nil {
+      let box = (try? outbox.load()) ?? Outbox()
+      session.tally = HomeAssistantDevice.State(
+        view: nil, lastScore: box.lastPoints, bestScore: box.bestPoints,
+        gamesPlayed: box.gamesTaken)
+    }
+    var state = session.tally!
+    state.update(view: session.view)
     guard state != session.published else { return }
     do {
       try session.mqtt.publish(topics.state, state.payload, retain: true)

@@ -89,6 +89,18 @@ struct VenueBrokerTests {
     #expect(told)
     #expect(try bridges.map { try venue($0) } == tables)
 
+    // Home Assistant's view of a cabinet: its state, its games and scores, retained.
+    let state = try #require(try broker.retained("simon/test-venue/cab-2/state"))
+    let fields = try #require(
+      try JSONSerialization.jsonObject(with: Data(state.utf8)) as? [String: Any])
+    #expect(fields["games_played"] as? Int == 2, "\(state)")
+    #expect(fields["state"] as? String == "game over", "\(state)")
+    let second = try #require(tables[0].table(Self.table).first { $0.key.description == "cab-2/2" })
+    #expect(fields["last_score"] as? Int == second.game.result.points, "\(state)")
+    #expect(try broker.retained("simon/test-venue/cab-2/availability") == "online")
+    let discovery = try #require(try broker.retained("homeassistant/device/simon_cab_2/config"))
+    #expect(discovery.contains("\"state_topic\":\"simon/test-venue/cab-2/state\""))
+
     // simonctl shows the venue table with each game's cabinet.
     let ctl = Process()
     let output = Pipe()
