@@ -56,6 +56,11 @@ struct RunnerRig {
     }
   }
 
+  /// Shuts the runner down, which ends its timer task. Call it at the end of every test:
+  /// the task, asleep on the manual clock, and the runner hold each other, so a rig left
+  /// running is never freed (LeakSanitizer reports it; scripts/sanitize).
+  func finish() async { await runner.shutdown() }
+
   var records: [GameResult] {
     box.all.compactMap { if case .gameEnded(let result, _) = $0 { result } else { nil } }
   }
@@ -105,6 +110,7 @@ struct RunnerTests {
     await rig.clock.advance(by: .seconds(4))
     #expect(rig.cabinet.litPads.isEmpty)
     #expect(rig.cabinet.sounding == nil)
+    await rig.finish()
   }
 
   @Test func theTimeoutIsExactToTheMillisecond() async {
@@ -122,6 +128,7 @@ struct RunnerTests {
       return false
     }
     #expect(turnEnd.map { $0.at.duration(to: razz!.at) } == .seconds(3))
+    await rig.finish()
   }
 
   @Test func aBouncingButtonCountsAsOnePress() async {
@@ -148,6 +155,7 @@ struct RunnerTests {
       if case .status(let status) = $0 { status.phase == .countdown } else { false }
     }
     #expect(countdowns.count == 1)
+    await rig.finish()
   }
 
   @Test func theLevelWhenTheWindowClosesDecidesAfterALostEdge() async {
@@ -168,6 +176,7 @@ struct RunnerTests {
     await rig.edge(.blue, false)
     await rig.clock.advance(by: .milliseconds(100))
     #expect(await rig.runner.status.phase == .countdown)
+    await rig.finish()
   }
 
   @Test func aReleaseWhoseEdgeWasLostIsFoundWhenTheWindowCloses() async {
@@ -182,6 +191,7 @@ struct RunnerTests {
     #expect(await rig.runner.status.phase == .idle)
     await rig.clock.advance(by: .milliseconds(1))
     #expect(await rig.runner.status.phase == .countdown, "released when the 20 ms window closed")
+    await rig.finish()
   }
 
   @Test func aStuckButtonIsReportedIgnoredAndCountsAgainWhenReleased() async {
@@ -201,6 +211,7 @@ struct RunnerTests {
     await rig.clock.advance(by: .milliseconds(50))
     await rig.tap(.yellow)
     #expect(await rig.runner.status.phase == .countdown, "it counts again")
+    await rig.finish()
   }
 
   @Test func shutdownRecordsTheGameAndTurnsEverythingOff() async {
@@ -227,6 +238,7 @@ struct RunnerTests {
     await rig.advance(untilPhase: .player)
     #expect(!rig.cabinet.outputs.contains { if case .tone = $0.output { true } else { false } })
     #expect(rig.cabinet.outputs.contains { $0.output == .light(.green, on: true) })
+    await rig.finish()
   }
 
   @Test func aFailingLightIsReportedOnceAndTheGameGoesOn() async {
@@ -236,6 +248,7 @@ struct RunnerTests {
     await rig.advance(untilPhase: .player)
     let faults = rig.box.all.filter { if case .lightFault = $0 { true } else { false } }
     #expect(faults.count == 4)
+    await rig.finish()
   }
 
   @Test func theTimerTaskSleepsWhenNothingIsDue() async {
@@ -243,6 +256,7 @@ struct RunnerTests {
     #expect(rig.clock.sleeperCount == 1)
     await rig.clock.advance(by: .seconds(61))
     #expect(await rig.runner.status.phase == .attract)
+    await rig.finish()
   }
 }
 
@@ -311,6 +325,7 @@ struct JournalOrderTests {
     let over = kinds.firstIndex(of: "status gameover")!
     #expect(kinds.firstIndex(of: "ended")! == over - 1)
     #expect(kinds[over + 1] == "view gameover")
+    await rig.finish()
   }
 
   @Test func aDifferentViewIsToldOnlyWhenItChanges() async {
@@ -325,5 +340,6 @@ struct JournalOrderTests {
     let seen = views.withLock { $0 }
     #expect(seen.map(\.signedIn) == [["Ann"]])
     #expect(await rig.runner.cabinet.teamName == "Owls")
+    await rig.finish()
   }
 }
