@@ -103,6 +103,8 @@ public final class DaemonProcess: @unchecked Sendable {
       if Date() > deadline { return nil }
       usleep(5_000)
     }
+    // At once now; Foundation lets go of a Process only once this has been called.
+    process.waitUntilExit()
     return process.terminationStatus
   }
 
