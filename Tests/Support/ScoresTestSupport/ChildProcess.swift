@@ -47,7 +47,9 @@ public final class ChildProcess {
 
   /// Starts `executable` (a name in `productsDirectory`, or a path) with `arguments`.
   /// - Parameters:
-  ///   - environment: the whole environment of the child.
+  ///   - environment: the whole environment of the child, but for the sanitizers' options
+  ///     of this process (scripts/sanitize), which it passes on: a sanitized child then
+  ///     reports where the suite's own reports go.
   ///   - input: the descriptor for its standard input; nil gives it /dev/null.
   public init(
     _ executable: String, _ arguments: [String], environment: [String: String] = [:],
@@ -70,6 +72,10 @@ public final class ChildProcess {
     posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    var environment = environment
+    for name in Self.sanitizerOptions where environment[name] == nil {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     var child: pid_t = 0
     let result = posix_spawn(&child, path, &actions, nil, argv, envp)
@@ -82,6 +88,9 @@ public final class ChildProcess {
     outputFD = outputPipe[0]
     errorFD = errorPipe[0]
   }
+
+  /// The variables that configure AddressSanitizer, LeakSanitizer and ThreadSanitizer.
+  static let sanitizerOptions = ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"]
 
   deinit {
     if reaped == nil {
