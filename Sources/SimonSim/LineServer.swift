@@ -194,14 +194,16 @@ package final class LineServer<Shared: Sendable>: Sendable {
   // MARK: Output
 
   /// Appends to a client's backlog and writes what the socket takes now. Returns true
-  /// when output is left over, so the poll thread must watch for the socket to drain.
+  /// when the poll thread must be woken: output is left over (it watches for the socket
+  /// to drain), or the client was dropped (it tells the client gone; nothing else may
+  /// wake it soon).
   private func queue(_ bytes: [UInt8], to id: Int, in state: inout State) -> Bool {
     guard var client = state.clients[id] else { return false }
     client.output += bytes
     let written = client.output.isEmpty ? 0 : UnixSocket.write(client.fd, client.output[...])
     if written < 0 || client.output.count - written > maximumBacklog {
       drop(id, from: &state)
-      return false
+      return true
     }
     client.output.removeFirst(written)
     state.clients[id] = client

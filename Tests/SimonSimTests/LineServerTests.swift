@@ -51,6 +51,31 @@ struct LineServerTests {
     #expect(server.withShared { $0 } > 0)
   }
 
+  @Test func aClientDroppedByABroadcastIsToldGoneAtOnce() throws {
+    // The only client, so nothing else wakes the socket thread: the broadcast that drops
+    // the client must, for the client to be told gone.
+    let path = Self.path()
+    let server = try LineServer(
+      path: path, maximumLineLength: 64, maximumBacklog: 4096, shared: 0)
+    defer { server.close() }
+    let gone = Mutex<[Int]>([])
+    try server.start(
+      .init(
+        greeting: { _, _ in [] }, line: { _, _ in }, overlong: { [] },
+        gone: { peer in gone.withLock { $0.append(peer.id) } }))
+    let stuck = try Self.connect(path)
+    defer { close(stuck) }
+    while server.clientCount < 1 { usleep(1000) }
+    let line = Array(String(repeating: "x", count: 999).utf8) + [10]
+    for _ in 0..<2000 where server.clientCount == 1 {
+      server.broadcast { _ in line }
+      usleep(1000)
+    }
+    #expect(server.clientCount == 0)
+    for _ in 0..<200 where gone.withLock({ $0.isEmpty }) { usleep(10_000) }
+    #expect(gone.withLock { $0 } == [1])
+  }
+
   @Test func anOverlongLineIsAnsweredAndSkippedAndTheNextLineCounts() throws {
     let path = Self.path()
     let server = try LineServer(path: path, maximumLineLength: 16, shared: ())
