@@ -92,27 +92,20 @@ struct ScoresCommand: ParsableCommand {
       print(nothing)
       return
     }
-    var lines: [String] = []
-    for key in keys {
-      if !lines.isEmpty { lines.append("") }
-      lines.append(RecordText.table(key))
-      let records = book.table(key)
-      if records.isEmpty {
-        lines.append("  no games yet")
-        continue
-      }
-      var table = TextTable([
+    let lines = Self.tableLines(
+      keys,
+      columns: [
         ("#", .right), ("points", .right), ("rounds", .right), ("name", .left),
         ("date", .left), ("ending", .left),
-      ])
-      for (index, record) in records.enumerated() {
-        table.rows.append([
+      ]
+    ) { key in
+      book.table(key).enumerated().map { index, record in
+        [
           String(index + 1), String(record.result.points), String(record.result.rounds),
           RecordText.who(record), Timestamps.localMinute(record.endedAt),
           record.result.ending.rawValue,
-        ])
+        ]
       }
-      lines += table.lines(indent: 2)
     }
     print(lines.joined(separator: "\n"))
   }
@@ -135,31 +128,45 @@ struct ScoresCommand: ParsableCommand {
       )
       return
     }
-    var lines: [String] = []
-    for key in keys {
-      if !lines.isEmpty { lines.append("") }
-      lines.append(RecordText.table(key))
-      let records = book.table(key)
-      if records.isEmpty {
-        lines.append("  no games yet")
-        continue
-      }
-      var table = TextTable([
+    var lines = Self.tableLines(
+      keys,
+      columns: [
         ("#", .right), ("points", .right), ("rounds", .right), ("name", .left),
         ("cabinet", .left), ("date", .left),
-      ])
-      for (index, record) in records.enumerated() {
-        table.rows.append([
+      ]
+    ) { key in
+      book.table(key).enumerated().map { index, record in
+        [
           String(index + 1), String(record.game.result.points),
           String(record.game.result.rounds), RecordText.who(record.game), record.cabinet,
           Timestamps.localMinute(record.game.endedAt),
-        ])
+        ]
       }
-      lines += table.lines(indent: 2)
     }
     let cabinets = book.merged.keys.sorted().map { "\($0) (\(book.merged[$0]!.count))" }
     lines += ["", "Games merged, by cabinet: \(cabinets.joined(separator: ", "))"]
     print(lines.joined(separator: "\n"))
+  }
+
+  /// Each table under its title, "no games yet" for an empty one, a blank line between.
+  private static func tableLines(
+    _ keys: [TableKey], columns: [(String, TextTable.Alignment)],
+    rows: (TableKey) -> [[String]]
+  ) -> [String] {
+    var lines: [String] = []
+    for key in keys {
+      if !lines.isEmpty { lines.append("") }
+      lines.append(RecordText.table(key))
+      let cells = rows(key)
+      if cells.isEmpty {
+        lines.append("  no games yet")
+        continue
+      }
+      var table = TextTable(columns)
+      table.rows = cells
+      lines += table.lines(indent: 2)
+    }
+    return lines
   }
 
   private func showRecent(_ book: ScoreBook, nothing: String) throws {
