@@ -8,6 +8,12 @@ let package = Package(
     .executable(name: "simond", targets: ["simond"]),
     .executable(name: "simonctl", targets: ["simonctl"]),
     .executable(name: "simon-venue", targets: ["simon-venue"]),
+    // For the cabinet screen (Screen/, a package of its own so that nothing here links
+    // SwiftNIO): the control socket's protocol and client, and what it carries.
+    .library(name: "SimonControl", targets: ["SimonControl"]),
+    .library(name: "SimonGame", targets: ["SimonGame"]),
+    .library(name: "SimonScores", targets: ["SimonScores"]),
+    .library(name: "SimonSystemd", targets: ["SimonSystemd"]),
     .executable(name: "bench-scores", targets: ["bench-scores"]),
     .executable(name: "bench-simond", targets: ["bench-simond"]),
     .executable(name: "bench-audio", targets: ["bench-audio"]),
@@ -27,6 +33,8 @@ let package = Package(
     .target(name: "SimonTOML"),
     // Configuration files read key by key, every problem with its key and line.
     .target(name: "SimonConfig", dependencies: ["SimonTOML"]),
+    // sd_notify: READY, STATUS, WATCHDOG to systemd (simond, the cabinet screen).
+    .target(name: "SimonSystemd"),
     // Capability protocols, input events, debouncing, clocks, the mock cabinet.
     .target(name: "SimonHardware", dependencies: ["SimonGame"]),
     // The simulated cabinet: its socket protocol, server backend and client.
@@ -56,7 +64,7 @@ let package = Package(
       name: "SimonDaemon",
       dependencies: [
         "SimonGame", "SimonHardware", "SimonSim", "SimonGPIO", "SimonScores", "SimonAudio",
-        "SimonTOML", "SimonConfig", "SimonControl",
+        "SimonTOML", "SimonConfig", "SimonControl", "SimonSystemd",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),

@@ -3,6 +3,7 @@ import SimonConfig
 import SimonGame
 import SimonHardware
 import SimonScores
+import SimonSystemd
 import Synchronization
 
 /// What the daemon's services share: the runner, the journal, the state files, and the

@@ -5,6 +5,7 @@ import SimonControl
 import SimonGame
 import SimonHardware
 import SimonScores
+import SimonSystemd
 import SimonSim
 import UnixSignals
 

@@ -1,4 +1,5 @@
 import ServiceLifecycle
+import SimonSystemd
 
 /// Tells systemd the daemon is alive at half of `WATCHDOG_USEC` (`WatchdogSec=`); waits
 /// without waking when no watchdog is asked for.
