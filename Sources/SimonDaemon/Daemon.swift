@@ -5,8 +5,8 @@ import SimonControl
 import SimonGame
 import SimonHardware
 import SimonScores
-import SimonSystemd
 import SimonSim
+import SimonSystemd
 import UnixSignals
 
 /// The daemon: loads the configuration, brings up the hardware and the control socket,
