@@ -109,11 +109,7 @@ struct ControlService: Service {
       return ControlResult(settings: ControlSettings(await context.refreshSettings()))
 
     case .nameGame(let game, let name):
-      let spelled = try archive.players.player(named: name)?.name ?? name
-      let record = try archive.scores.name(game: game, as: spelled)
-      context.tell(.scoresChanged(.named))
-      context.logger.info("\(who) named game \(game) \(PlayerName.quoted(spelled))")
-      return ControlResult(records: [record])
+      return ControlResult(records: [try context.nameGame(game, as: name, by: who)])
 
     case .nameLatest(let name, let count):
       let spelled = try archive.players.player(named: name)?.name ?? name
