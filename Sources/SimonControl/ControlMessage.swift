@@ -209,16 +209,27 @@ public struct ControlResult: Codable, Equatable, Sendable {
   /// `name`, `name-latest`: the records renamed, newest first; `recent`: the latest
   /// games, oldest first.
   public var records: [GameRecord]?
+  /// `tables`: every table that holds a game, in table order, each ranked.
+  public var tables: [ControlTable]?
+  /// `players`: every registered player, by name.
+  public var registered: [ControlPlayerSummary]?
+  /// `player`: one player's page.
+  public var player: ControlPlayerPage?
 
   /// A result with the values given.
   public init(
     snapshot: ControlSnapshot? = nil, players: [String]? = nil, team: String? = nil,
-    settings: ControlSettings? = nil, records: [GameRecord]? = nil
+    settings: ControlSettings? = nil, records: [GameRecord]? = nil,
+    tables: [ControlTable]? = nil, registered: [ControlPlayerSummary]? = nil,
+    player: ControlPlayerPage? = nil
   ) {
     self.snapshot = snapshot
     self.players = players
     self.team = team
     self.settings = settings
     self.records = records
+    self.tables = tables
+    self.registered = registered
+    self.player = player
   }
 }

@@ -27,6 +27,14 @@ public struct ControlRequest: Equatable, Sendable {
     case reload
     /// The latest games the cabinet recorded, oldest first (at most `maximumRecent`).
     case recent(count: Int)
+    /// Every high-score table that holds a game, ranked.
+    case tables
+    /// Every registered player with their number of games and best points.
+    case players
+    /// One player's page: their bests and latest games.
+    case player(name: String)
+    /// Name entry with the pads for the ranked game that just ended (record number).
+    case nameEntry(game: Int)
   }
 
   /// The request's id.
@@ -41,10 +49,13 @@ public struct ControlRequest: Equatable, Sendable {
   /// a client may leave unread.
   public static let maximumRecent = 200
 
+  /// The most games of one player a `player` reply lists as their latest.
+  public static let playerRecent = 20
+
   /// The requests' names on the wire, for error messages and help.
   public static let names = [
     "status", "sign-in", "sign-out", "team", "set", "reset", "name", "name-latest",
-    "reset-scores", "reload", "recent",
+    "reset-scores", "reload", "recent", "tables", "players", "player", "name-entry",
   ]
 
   /// A request with every value given.
@@ -124,6 +135,18 @@ public struct ControlRequest: Equatable, Sendable {
         throw ControlRequestError("\"count\" is from 1 to \(Self.maximumRecent)", id: id)
       }
       action = .recent(count: count)
+    case "tables":
+      try fields.only([])
+      action = .tables
+    case "players":
+      try fields.only([])
+      action = .players
+    case "player":
+      try fields.only(["name"])
+      action = .player(name: try fields.string("name"))
+    case "name-entry":
+      try fields.only(["game"])
+      action = .nameEntry(game: try fields.int("game"))
     default:
       throw ControlRequestError(
         "unknown request \"\(name.prefix(32))\"; requests are: \(Self.names.joined(separator: ", "))",
@@ -153,6 +176,10 @@ public struct ControlRequest: Equatable, Sendable {
     case .resetScores: add("reset-scores")
     case .reload: add("reload")
     case .recent(let count): add("recent", ["count": .number(count)])
+    case .tables: add("tables")
+    case .players: add("players")
+    case .player(let name): add("player", ["name": .text(name)])
+    case .nameEntry(let game): add("name-entry", ["game": .number(game)])
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -141,7 +141,7 @@ extension ControlSnapshot: Codable {
 extension CabinetView: Codable {
   enum CodingKeys: String, CodingKey {
     case phase, mode, difficulty, level, round, points, players, turn, out, team, countdown
-    case menu
+    case menu, naming
     case turnName = "turn_name"
     case signedIn = "signed_in"
     case codeEntered = "code_entered"
@@ -164,7 +164,8 @@ extension CabinetView: Codable {
       team: try container.decodeIfPresent(String.self, forKey: .team),
       countdown: try container.decodeIfPresent(Int.self, forKey: .countdown),
       menu: try container.decodeIfPresent(MenuView.self, forKey: .menu),
-      codeEntered: try container.decodeIfPresent(Int.self, forKey: .codeEntered))
+      codeEntered: try container.decodeIfPresent(Int.self, forKey: .codeEntered),
+      naming: try container.decodeIfPresent(NamingView.self, forKey: .naming))
   }
 
   /// Writes every member; those that do not apply now are null.
@@ -185,6 +186,7 @@ extension CabinetView: Codable {
     try container.encode(countdown, forKey: .countdown)
     try container.encode(menu, forKey: .menu)
     try container.encode(codeEntered, forKey: .codeEntered)
+    try container.encode(naming, forKey: .naming)
   }
 }
 
@@ -211,5 +213,53 @@ extension MenuView: Codable {
     try container.encode(choice, forKey: .choice)
     try container.encode(value, forKey: .value)
     try container.encode(choices, forKey: .choices)
+  }
+}
+
+extension NamingView: Codable {
+  enum CodingKeys: String, CodingKey {
+    case game, rank, mode, difficulty, points, choices, choice, spelled, letter, alphabet
+    case maximumLength = "max_length"
+    case timeout = "timeout_ms"
+  }
+
+  /// Reads `{"game": 12, "rank": 1, ..., "letter": "C", "timeout_ms": 20000}`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let letter = try container.decodeIfPresent(String.self, forKey: .letter)
+    guard letter.map({ $0.count == 1 }) ?? true else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .letter, in: container, debugDescription: "not one letter")
+    }
+    self.init(
+      game: try container.decode(Int.self, forKey: .game),
+      rank: try container.decode(Int.self, forKey: .rank),
+      mode: try container.decode(GameMode.self, forKey: .mode),
+      difficulty: try container.decode(Difficulty.self, forKey: .difficulty),
+      points: try container.decode(Int.self, forKey: .points),
+      choices: try container.decode([String].self, forKey: .choices),
+      choice: try container.decodeIfPresent(Int.self, forKey: .choice),
+      spelled: try container.decode(String.self, forKey: .spelled),
+      letter: letter?.first,
+      alphabet: Array(try container.decode(String.self, forKey: .alphabet)),
+      maximumLength: try container.decode(Int.self, forKey: .maximumLength),
+      timeout: .milliseconds(try container.decode(Int64.self, forKey: .timeout)))
+  }
+
+  /// Writes every member; `choice` is null while spelling, `letter` while choosing.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(game, forKey: .game)
+    try container.encode(rank, forKey: .rank)
+    try container.encode(mode, forKey: .mode)
+    try container.encode(difficulty, forKey: .difficulty)
+    try container.encode(points, forKey: .points)
+    try container.encode(choices, forKey: .choices)
+    try container.encode(choice, forKey: .choice)
+    try container.encode(spelled, forKey: .spelled)
+    try container.encode(letter.map { String($0) }, forKey: .letter)
+    try container.encode(String(alphabet), forKey: .alphabet)
+    try container.encode(maximumLength, forKey: .maximumLength)
+    try container.encode(timeout.milliseconds, forKey: .timeout)
   }
 }

@@ -37,6 +37,20 @@ final class CabinetContext: Sendable {
   /// Tells every watcher.
   func tell(_ happening: Happening) { journal.append(happening, at: clock.now) }
 
+  /// Names one ranked game played without signing in: the one way games are named for
+  /// the control socket's `name` request and for name entry with the pads. A registered
+  /// player's name is spelled as registered; every watcher is told the scores changed.
+  /// - Parameter who: who named it, for the log.
+  /// - Returns: the renamed record.
+  /// - Throws: `PlayerError.invalidName`, `NamingError`, `StateError`; nothing changed.
+  func nameGame(_ id: Int, as name: String, by who: String) throws -> GameRecord {
+    let spelled = try archive.players.player(named: name)?.name ?? name
+    let record = try archive.scores.name(game: id, as: spelled)
+    tell(.scoresChanged(.named))
+    logger.info("\(who) named game \(id) \(PlayerName.quoted(spelled))")
+    return record
+  }
+
   /// Rereads the stored settings over the configuration's, hands them to the runner for
   /// the next game, and tells every watcher.
   /// - Returns: the settings in force.

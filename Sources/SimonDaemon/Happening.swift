@@ -15,8 +15,10 @@ public enum Happening: Equatable, Sendable {
   case status(Status)
   /// What the cabinet shows changed: the rich state of the control socket.
   case view(CabinetView)
-  /// A game ended; the record writer stores it. `newBest` as the game celebrated it.
-  case gameEnded(GameResult, newBest: Bool)
+  /// A game ended; the record writer stores it. `newBest` as the game celebrated it;
+  /// `number` counts the games ended since the runner started (1 for the first), so the
+  /// record writer can tell the runner which record each became (`Runner.stored`).
+  case gameEnded(GameResult, newBest: Bool, number: Int)
   /// A finished game was stored (or could not be): what the game-over lines carry.
   case recorded(RecordedGame)
   /// The settings were changed at the cabinet's menu; `previous` were in force before.
@@ -27,6 +29,9 @@ public enum Happening: Equatable, Sendable {
   case scoresChanged(ScoresChange)
   /// A player entered a pad code at the cabinet; answer with `Runner.signIn`.
   case codeEntered([Pad])
+  /// A name was entered with the pads for the record with this number: name it as the
+  /// control socket's `name` request does.
+  case nameChosen(game: Int, name: String)
   /// An input has been held too long and is ignored until released.
   case stuck(Input)
   /// A stuck input came up and counts again.

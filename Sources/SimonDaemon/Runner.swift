@@ -44,6 +44,10 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
   private var shownView: CabinetView?
   /// The settings in force before the event being handled.
   private var settingsBefore: Settings
+  /// How many games have ended since the runner started.
+  private var gamesEnded = 0
+  /// The latest game stored: its number among the games ended, and its record's number.
+  private var lastStored: (number: Int, id: Int)?
 
   /// How far ahead the timer task sleeps when nothing is due: one wake-up a day at most.
   private static var idleNap: Duration { .seconds(86_400) }
@@ -162,6 +166,26 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
     }
   }
 
+  /// Takes note that the game ended with this number (`Happening.gameEnded`) was stored as
+  /// the record `id`: the record name entry may then be asked for.
+  public func stored(game number: Int, as id: Int) {
+    if number > (lastStored?.number ?? 0) { lastStored = (number, id) }
+  }
+
+  /// Begins name entry with the pads for a ranked record (a screen asked for it, the
+  /// record checked): at once at game over, or when the game's razz or celebration ends.
+  /// - Throws: `NameEntryRefusal` when the record is not the game the cabinet ended last,
+  ///   the cabinet is not at that game's game over, or entry was asked for it already.
+  public func enterName(_ entry: NameEntry) throws(NameEntryRefusal) {
+    guard isRunning else { throw .stopping }
+    guard let lastStored, lastStored.id == entry.game, lastStored.number == gamesEnded else {
+      throw .notTheLastGame(entry.game)
+    }
+    if let refusal = game.nameEntryRefusal(for: entry) { throw refusal }
+    send(.nameEntryAsked(entry, at: max(clock.now.sinceBoot, lastEventTime)))
+    rescheduleIfEarlier()
+  }
+
   /// Replaces the all-time bests (after the scores were reset, say).
   public func apply(bests: [TableKey: Standing]) { game.bests = bests }
 
@@ -254,11 +278,14 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
       // a phase begins among the lamps.
       publishView()
     case .record(let result, let newBest):
-      tell(.gameEnded(result, newBest: newBest))
+      gamesEnded += 1
+      tell(.gameEnded(result, newBest: newBest, number: gamesEnded))
     case .settingsChanged(let settings):
       tell(.settingsChosen(settings, previous: settingsBefore))
     case .codeEntered(let code):
       tell(.codeEntered(code))
+    case .nameGame(let id, let name):
+      tell(.nameChosen(game: id, name: name))
     }
   }
 

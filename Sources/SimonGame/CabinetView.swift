@@ -1,6 +1,6 @@
 /// Everything a screen or an operator needs to know of what the cabinet is doing, beyond
 /// its lamps: the phase, the game's mode and progress, who plays and whose turn it is,
-/// the countdown, the menu, a code being entered.
+/// the countdown, the menu, a code or a name being entered.
 ///
 /// A projection of the game (`Game.view`), recomputed after every event: it never holds
 /// anything the game does not.
@@ -35,12 +35,14 @@ public struct CabinetView: Equatable, Sendable {
   public var menu: MenuView?
   /// While a player enters a pad code, how many pads they have pressed (0-3).
   public var codeEntered: Int?
+  /// Name entry after a ranked game, while it runs.
+  public var naming: NamingView?
 
   /// A view with every value given.
   public init(
     phase: Phase, mode: GameMode, difficulty: Difficulty, level: Int?, round: Int, points: Int,
     players: [String], turn: Int?, out: [Int], signedIn: [String], team: String?,
-    countdown: Int?, menu: MenuView?, codeEntered: Int?
+    countdown: Int?, menu: MenuView?, codeEntered: Int?, naming: NamingView? = nil
   ) {
     self.phase = phase
     self.mode = mode
@@ -56,6 +58,7 @@ public struct CabinetView: Equatable, Sendable {
     self.countdown = countdown
     self.menu = menu
     self.codeEntered = codeEntered
+    self.naming = naming
   }
 
   /// The name of the player whose turn it is, if it is anyone's in particular.
@@ -114,7 +117,8 @@ extension Game {
       points: status.points, players: playing?.names ?? nextPlayers, turn: nil, out: [],
       signedIn: cabinet.playerNames,
       team: mode == .coop ? (playing?.teamName ?? cabinet.teamName) : nil,
-      countdown: nil, menu: nil, codeEntered: stage == .signIn ? code.count : nil)
+      countdown: nil, menu: nil, codeEntered: stage == .signIn ? code.count : nil,
+      naming: namingView)
     if let playing, playing.ending == nil, playing.names.count > 1 {
       view.turn = playing.currentPlayer
       view.out = playing.names.indices.filter { !playing.active.contains($0) }

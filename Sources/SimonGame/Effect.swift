@@ -20,6 +20,9 @@ public enum Effect: Equatable, Sendable {
   /// A player entered a 4-press pad code at the cabinet: look it up and answer with
   /// `Event.signedIn`.
   case codeEntered([Pad])
+  /// A name was entered with the pads for a ranked game: give the record with this
+  /// number that name, as a tool naming it would (the name rules apply).
+  case nameGame(Int, name: String)
 }
 
 /// What the game is doing, as the simulated-cabinet socket and `simonctl status` show it.

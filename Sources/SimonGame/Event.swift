@@ -10,12 +10,15 @@ public enum Event: Equatable, Sendable {
   case shutdown(at: Duration)
   /// The answer to a `codeEntered` effect: the player whose code it is, or nil.
   case signedIn(String?, at: Duration)
+  /// A screen asked for name entry after the game that just ended (the daemon checked the
+  /// record; `Game.nameEntryRefusal(for:)` says whether the game can take it now).
+  case nameEntryAsked(NameEntry, at: Duration)
 
   /// When it happened.
   public var time: Duration {
     switch self {
     case .pressed(_, let at), .released(_, let at), .timerFired(_, let at), .shutdown(let at),
-      .signedIn(_, let at):
+      .signedIn(_, let at), .nameEntryAsked(_, let at):
       at
     }
   }
@@ -39,4 +42,6 @@ public enum TimerID: Hashable, Sendable {
   case signInHold
   /// Code entry has waited long enough for a press and gives up.
   case signInIdle
+  /// Name entry has waited long enough for a press and ends, keeping the game's name.
+  case namingIdle
 }

@@ -205,6 +205,12 @@ extension Game {
     stage = .gameOver
     answer = nil
     setStatus(.gameover)
-    emit(.startTimer(.attract, after: cabinet.attractAfter))
+    if let entry = queuedNaming {
+      // Asked for during the razz or the celebration: it begins now they are over.
+      queuedNaming = nil
+      beginNaming(entry)
+    } else {
+      emit(.startTimer(.attract, after: cabinet.attractAfter))
+    }
   }
 }

@@ -26,6 +26,10 @@ public struct Game: Sendable {
   var menu: Menu?
   /// The pads pressed so far while a player enters their code.
   var code: [Pad] = []
+  /// Name entry, while a player enters a name for the game that just ended.
+  var naming: Naming?
+  /// Name entry asked for during the game's razz or celebration: it begins when they end.
+  var queuedNaming: NameEntry?
   var script: [ScriptStep] = []
   var scriptIndex = 0
   var afterScript: AfterScript = .idle
@@ -57,6 +61,8 @@ public struct Game: Sendable {
     case answering
     /// A game is over; a press starts the next.
     case gameOver
+    /// A player is entering a name for the game that just ended.
+    case naming
     /// The daemon is stopping; nothing more happens.
     case stopped
   }
@@ -94,6 +100,7 @@ public struct Game: Sendable {
     case .timerFired(let timer, let now): timerFired(timer, at: now)
     case .shutdown(let now): shutdown(at: now)
     case .signedIn(let name, let now): signedIn(name, at: now)
+    case .nameEntryAsked(let entry, let now): nameEntryAsked(entry, at: now)
     }
     return takeEffects()
   }
@@ -130,6 +137,7 @@ public struct Game: Sendable {
     case .signIn: codePressed(input, at: now)
     case .answering: answerPressed(input, at: now)
     case .gameOver: gameOverPressed(input, at: now)
+    case .naming: namingPressed(input, at: now)
     case .script, .stopped: break
     }
   }
@@ -181,6 +189,8 @@ public struct Game: Sendable {
       if stage == .idle, heldPads.count >= 2 { openSignIn(at: now) }
     case .signInIdle:
       if stage == .signIn { closeSignIn() }
+    case .namingIdle:
+      if stage == .naming { endNaming(with: nil, at: now) }
     }
   }
 
@@ -190,6 +200,8 @@ public struct Game: Sendable {
       self.match = match
       record(match.result(at: now, ending: .shutdown), newBest: false)
     }
+    naming = nil
+    queuedNaming = nil
     cancelTimers()
     darken()
     stage = .stopped
@@ -242,7 +254,10 @@ public struct Game: Sendable {
   }
 
   mutating func cancelTimers() {
-    for timer in [TimerID.step, .playerTimeout, .attract, .menuIdle, .signInHold, .signInIdle] {
+    let timers: [TimerID] = [
+      .step, .playerTimeout, .attract, .menuIdle, .signInHold, .signInIdle, .namingIdle,
+    ]
+    for timer in timers {
       emit(.cancelTimer(timer))
     }
     for pad in Pad.allCases {

@@ -20,6 +20,8 @@ struct Match: Sendable {
   var ending: GameEnding?
   /// Player-adds: the winner, once one is left.
   var winner: Int?
+  /// Whether name entry was asked for after this game (it runs once per game).
+  var nameEntryAsked = false
 
   var timings: Timings { Timings(difficulty) }
 

@@ -81,6 +81,10 @@ public struct Timings: Equatable, Sendable {
   /// How many presses a player's code has.
   public static let codeLength = 4
 
+  /// Name entry after a ranked game ends after this long without a press, keeping the
+  /// game's name.
+  public static let namingIdle: Duration = .seconds(20)
+
   /// How long the menu's confirmation flash lasts.
   public static let menuConfirm: Duration = .milliseconds(300)
 

@@ -18,6 +18,17 @@ public enum PlayerName {
   /// The longest name, in characters.
   public static let maximumLength = 16
 
+  /// The characters a name may have besides letters and digits.
+  public static let punctuation = " -_.'"
+
+  /// The characters a name is spelled with at the cabinet, with the pads and no keyboard,
+  /// in the order up and down walk them: the capital letters A to Z, the digits, then
+  /// `punctuation` (space first). Each follows the `characters` rule (the list is checked
+  /// against it); small and accented letters need a keyboard.
+  public static let padAlphabet: [Character] = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" + punctuation
+  ).filter { hasAllowedCharacters(String($0)) }
+
   /// The first rule `name` breaks, checked in the order of `NameRule.allCases` (the
   /// `unique` rule needs the other names and is the stores' to check); nil when it
   /// follows them all.
@@ -78,7 +89,7 @@ public enum PlayerName {
       case .decimalNumber:
         marksAllowed = 0
       default:
-        guard " -_.'".unicodeScalars.contains(scalar) else { return false }
+        guard punctuation.unicodeScalars.contains(scalar) else { return false }
         marksAllowed = 0
       }
     }

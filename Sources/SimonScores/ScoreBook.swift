@@ -106,6 +106,37 @@ public struct ScoreBook: Equatable, Sendable {
   /// - Throws: `NamingError` when there is no such game, it is not in its top ten, or
   ///   it already has a name.
   public mutating func name(game id: Int, as name: String) throws(NamingError) -> GameRecord {
+    let (key, position) = try placeToName(game: id)
+    let old = tables[key]![position].result.name
+    Self.rename(&tables[key]![position], from: old, to: name)
+    for index in recent.indices where recent[index].id == id {
+      Self.rename(&recent[index], from: old, to: name)
+    }
+    return tables[key]![position]
+  }
+
+  /// Why one game cannot be named afterwards, or nil when it can: the rule of
+  /// `name(game:as:)`, checked without changing anything.
+  public func namingProblem(game id: Int) -> NamingError? {
+    do {
+      _ = try placeToName(game: id)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// The 1-based place of a game in its table's top ten, or nil when it is not there.
+  public func rank(of id: Int) -> Int? {
+    for table in tables.values {
+      if let position = table.firstIndex(where: { $0.id == id }) { return position + 1 }
+    }
+    return nil
+  }
+
+  /// Where a game that may be named sits: kept, in its table's top ten, and recorded as
+  /// "Player", "Player N" or an unnamed "Team".
+  private func placeToName(game id: Int) throws(NamingError) -> (TableKey, Int) {
     guard let key = tables.first(where: { $0.value.contains { $0.id == id } })?.key else {
       if recent.contains(where: { $0.id == id }) { throw .notRanked(id) }
       throw .noSuchGame(id)
@@ -113,12 +144,7 @@ public struct ScoreBook: Equatable, Sendable {
     let position = tables[key]!.firstIndex { $0.id == id }!
     let current = tables[key]![position].result.name
     guard PlayerName.isUnnamed(current) else { throw .alreadyNamed(id, current) }
-    let old = current
-    Self.rename(&tables[key]![position], from: old, to: name)
-    for index in recent.indices where recent[index].id == id {
-      Self.rename(&recent[index], from: old, to: name)
-    }
-    return tables[key]![position]
+    return (key, position)
   }
 
   private static func rename(_ record: inout GameRecord, from old: String, to name: String) {

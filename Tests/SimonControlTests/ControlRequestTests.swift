@@ -7,11 +7,27 @@ struct ControlRequestTests {
     ControlRequest.Action.status, .signIn(["Ann", "Bob"]), .signOut, .team("Owls"),
     .set(key: "mode", value: "coop"), .reset(key: "volume"), .reset(key: nil),
     .nameGame(id: 12, name: "Ann"), .nameLatest(name: "Ann", count: 2), .resetScores, .reload,
-    .recent(count: 200), .recent(count: 1),
+    .recent(count: 200), .recent(count: 1), .tables, .players, .player(name: "Ann"),
+    .nameEntry(game: 12),
   ])
   func readsBackWhatItWrites(_ action: ControlRequest.Action) throws {
     let request = ControlRequest(id: .number(5), action: action)
     #expect(try ControlRequest(line: String(request.line.dropLast())) == request)
+  }
+
+  @Test func theReadOnlyRequestsAndNameEntryOnTheWire() throws {
+    #expect(
+      ControlRequest(id: .number(1), action: .tables).line == #"{"id":1,"request":"tables"}"# + "\n"
+    )
+    #expect(
+      ControlRequest(id: .number(2), action: .players).line
+        == #"{"id":2,"request":"players"}"# + "\n")
+    #expect(
+      ControlRequest(id: .number(3), action: .player(name: "ANNA")).line
+        == #"{"id":3,"name":"ANNA","request":"player"}"# + "\n")
+    #expect(
+      ControlRequest(id: .number(4), action: .nameEntry(game: 12)).line
+        == #"{"game":12,"id":4,"request":"name-entry"}"# + "\n")
   }
 
   @Test func recentListsAsManyGamesAsItMayWithoutACount() throws {
@@ -35,12 +51,12 @@ struct ControlRequestTests {
     (#"{"id":1.5,"request":"status"}"#, "\"id\" must be a whole number or a string", false),
     (
       #"{"id":1}"#,
-      "missing \"request\": one of status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent",
+      "missing \"request\": one of status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent, tables, players, player, name-entry",
       true
     ),
     (
       #"{"id":1,"request":"dance"}"#,
-      "unknown request \"dance\"; requests are: status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent",
+      "unknown request \"dance\"; requests are: status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent, tables, players, player, name-entry",
       true
     ),
     (
@@ -59,6 +75,17 @@ struct ControlRequestTests {
     (
       #"{"id":1,"request":"reset","key":"mode","all":true}"#,
       "reset takes \"key\" or \"all\":true, not both", true
+    ),
+    (
+      #"{"id":1,"request":"tables","mode":"classic"}"#,
+      "unknown member \"mode\" in tables; it takes nothing more", true
+    ),
+    (#"{"id":1,"request":"player"}"#, "\"name\" must be a string", true),
+    (#"{"id":1,"request":"player","name":["Ann"]}"#, "\"name\" must be a string", true),
+    (#"{"id":1,"request":"name-entry","game":"7"}"#, "\"game\" must be a whole number", true),
+    (
+      #"{"id":1,"request":"name-entry","game":7,"name":"Ann"}"#,
+      "unknown member \"name\" in name-entry; it takes game", true
     ),
   ])
   func aBadLineSaysWhatIsWrong(_ line: String, _ message: String, _ hasID: Bool) {

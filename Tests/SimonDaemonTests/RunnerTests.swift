@@ -62,7 +62,7 @@ struct RunnerRig {
   func finish() async { await runner.shutdown() }
 
   var records: [GameResult] {
-    box.all.compactMap { if case .gameEnded(let result, _) = $0 { result } else { nil } }
+    box.all.compactMap { if case .gameEnded(let result, _, _) = $0 { result } else { nil } }
   }
 }
 

@@ -4,8 +4,8 @@ import Testing
 
 @Suite("Random event streams")
 struct PropertyTests {
-  /// Thousands of random streams of presses, releases and waits, in every mode and
-  /// difficulty, with and without a start button and a joystick.
+  /// Thousands of random streams of presses, releases, waits and asks for name entry, in
+  /// every mode and difficulty, with and without a start button and a joystick.
   @Test func randomStreamsNeverBreakTheRules() {
     var dice = SeededRandom(seed: 2024)
     for stream in 0..<2000 {
@@ -28,6 +28,13 @@ struct PropertyTests {
         case 1 where down.contains(input):
           down.remove(input)
           harness.release(input)
+        case 2 where Int.random(in: 0..<8, using: &dice) == 0:
+          // A screen asks for name entry, whatever the cabinet is doing.
+          let entry = NameEntry(
+            game: stream, rank: 1,
+            choices: ["Ann", "Bob"].filter { _ in Bool.random(using: &dice) },
+            alphabet: Array("AB "), maximumLength: 3)
+          harness.send(.nameEntryAsked(entry, at: harness.now))
         default:
           harness.advance(by: .milliseconds(Int.random(in: 0...4000, using: &dice)))
         }
@@ -41,6 +48,7 @@ struct PropertyTests {
       }
       for input in down { harness.release(input) }
       harness.advance(by: .seconds(120))
+      #expect(harness.game.stage != .naming, "name entry always ends")
       #expect(harness.records.allSatisfy { $0.points >= 0 && $0.rounds >= 0 })
       #expect(harness.game.litPads == harness.litPads, "the game's view of the lights is true")
     }

@@ -115,7 +115,8 @@ final class ControlServer: Sendable {
       send(.settings(settings, t: t)) { $0.settings = settings }
     case .scoresChanged(let change):
       send(.scoresChanged(change.rawValue, t: t)) { _ in }
-    case .status, .gameEnded, .settingsChosen, .codeEntered, .stuck, .unstuck, .lightFault:
+    case .status, .gameEnded, .settingsChosen, .codeEntered, .nameChosen, .stuck, .unstuck,
+      .lightFault:
       break
     }
   }

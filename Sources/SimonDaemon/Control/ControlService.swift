@@ -31,6 +31,51 @@ struct ControlService: Service {
     }
   }
 
+  /// How many registered names name entry offers before "new name".
+  static let nameEntryChoices = 10
+
+  /// Hands the runner name entry for a record: the latest recorded, in its table's top
+  /// ten, played without signing in (the rule of the `name` request); the runner then
+  /// checks it is the game the cabinet shows at game over.
+  private func beginNameEntry(_ game: Int) async throws {
+    let book = try context.archive.scores.load()
+    let problem = book.namingProblem(game: game)
+    if let problem, case .noSuchGame = problem { throw problem }
+    if let latest = book.recent.last?.id, latest != game {
+      throw Refusal(
+        message:
+          "game \(game) is not the latest game recorded (\(latest) is); names are entered at the cabinet only for the game just played"
+      )
+    }
+    if let problem { throw problem }
+    let players = try context.archive.players.list().map(\.name)
+    let entry = NameEntry(
+      game: game, rank: book.rank(of: game) ?? ScoreBook.tableSize,
+      choices: book.byLatestGame(players, limit: Self.nameEntryChoices),
+      alphabet: PlayerName.padAlphabet, maximumLength: PlayerName.maximumLength)
+    try await context.runner.enterName(entry)
+  }
+
+  /// A player's page: a registered player, or a name games were recorded under.
+  private func playerPage(_ name: String) throws -> ControlPlayerPage {
+    try PlayerStore.check(name)
+    let registered = try context.archive.players.player(named: name)
+    let history = try context.archive.scores.load().history(of: registered?.name ?? name)
+    if let registered {
+      return ControlPlayerPage(name: registered.name, registered: true, history: history)
+    }
+    guard let latest = history.games.first else {
+      throw Refusal(
+        message:
+          "no player named \(PlayerName.quoted(name)) is registered or has a game kept (simonctl players list)"
+      )
+    }
+    // Spelled as the latest game has it.
+    let spelled =
+      ([latest.result.name] + latest.result.members).first { PlayerName.same($0, name) } ?? name
+    return ControlPlayerPage(name: spelled, registered: false, history: history)
+  }
+
   /// A request turned down, in the words of the rule it breaks.
   private struct Refusal: Error {
     var message: String
@@ -109,11 +154,12 @@ struct ControlService: Service {
       return ControlResult(settings: ControlSettings(await context.refreshSettings()))
 
     case .nameGame(let game, let name):
-      let spelled = try archive.players.player(named: name)?.name ?? name
-      let record = try archive.scores.name(game: game, as: spelled)
-      context.tell(.scoresChanged(.named))
-      context.logger.info("\(who) named game \(game) \(PlayerName.quoted(spelled))")
-      return ControlResult(records: [record])
+      return ControlResult(records: [try context.nameGame(game, as: name, by: who)])
+
+    case .nameEntry(let game):
+      try await beginNameEntry(game)
+      context.logger.info("\(who) began name entry at the cabinet for game \(game)")
+      return ControlResult()
 
     case .nameLatest(let name, let count):
       let spelled = try archive.players.player(named: name)?.name ?? name
@@ -135,6 +181,20 @@ struct ControlService: Service {
 
     case .recent(let count):
       return ControlResult(records: Array(try archive.scores.load().recent.suffix(count)))
+
+    case .tables:
+      return ControlResult(tables: ControlTable.all(of: try archive.scores.load()))
+
+    case .players:
+      let names = try archive.players.list().map(\.name)
+      let histories = try archive.scores.load().histories(of: names)
+      return ControlResult(
+        registered: names.map {
+          ControlPlayerSummary(name: $0, history: histories[$0] ?? PlayerHistory(games: []))
+        })
+
+    case .player(let name):
+      return ControlResult(player: try playerPage(name))
 
     case .reload:
       context.logger.info("\(who) asked for a reload")

@@ -1,10 +1,12 @@
 import Logging
 import ServiceLifecycle
 import SimonGame
+import SimonScores
 
 /// Acts on the journal in its order, off the runner: stores finished games (through the
 /// record writer, which never drops one), stores settings chosen at the cabinet, answers
-/// pad codes, keeps systemd's STATUS current and logs faults once.
+/// pad codes, names games named with the pads, keeps systemd's STATUS current and logs
+/// faults once.
 ///
 /// Ends on graceful shutdown once everything appended before has been handled, so the
 /// game a shutdown ends is stored (or logged whole).
@@ -33,13 +35,21 @@ struct JournalWatcher: Service {
     switch happening {
     case .status(let status):
       context.notifier.status(status.summary)
-    case .gameEnded(let result, let newBest):
-      await records.add(result, newBest: newBest)
+    case .gameEnded(let result, let newBest, let number):
+      await records.add(result, newBest: newBest, number: number)
     case .settingsChosen(let chosen, let previous):
       context.archive.saveChosen(chosen, previous: previous)
       context.tell(.settings(context.archive.settings(base: context.config.settings)))
     case .codeEntered(let code):
       await context.runner.signIn(context.archive.player(withCode: code))
+    case .nameChosen(let game, let name):
+      do {
+        _ = try context.nameGame(game, as: name, by: "name entry at the cabinet")
+      } catch {
+        logger.warning(
+          "name entry at the cabinet: game \(game) keeps its name, \(PlayerName.quoted(name)) was refused: \(error)"
+        )
+      }
     case .stuck(let input):
       logger.warning("\(input.rawValue) held for 10 s: stuck, ignored until released")
     case .unstuck(let input):

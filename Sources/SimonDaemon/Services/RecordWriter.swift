@@ -21,7 +21,6 @@ actor RecordWriter {
 
   private let context: CabinetContext
   private var pending: [Pending] = []
-  private var games = 0
   private var pause = RecordWriter.firstPause
   private var retry: Task<Void, Never>?
 
@@ -35,9 +34,9 @@ actor RecordWriter {
   init(context: CabinetContext) { self.context = context }
 
   /// A game ended: stores it (after any earlier one still waiting) and tells the sockets.
-  func add(_ result: GameResult, newBest: Bool) async {
-    games += 1
-    let game = Pending(number: games, result: result, newBest: newBest, endedAt: Date())
+  /// - Parameter number: the game's number among those ended (`Happening.gameEnded`).
+  func add(_ result: GameResult, newBest: Bool, number: Int) async {
+    let game = Pending(number: number, result: result, newBest: newBest, endedAt: Date())
     pending.append(game)
     let stored = await flush(lockTimeout: context.archive.scores.lockTimeout)
     if stored.count > 1 { context.tell(.scoresChanged(.recorded)) }
@@ -78,6 +77,7 @@ actor RecordWriter {
         pending.removeFirst()
         pause = Self.firstPause
         await context.runner.note(game.result)
+        if let id = recorded.record?.id { await context.runner.stored(game: game.number, as: id) }
         stored.append((game.number, recorded))
       } catch {
         if pause == Self.firstPause {
