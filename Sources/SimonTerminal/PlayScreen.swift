@@ -18,6 +18,8 @@ public struct PlayScreen: Equatable, Sendable {
   public var arrows: ArrowKeys
   /// The input the terminal holds down, if any.
   public var held: Input?
+  /// Whether the cabinet has a start button: then only it starts a game from idle.
+  public var startButton = false
 
   /// A screen for a cabinet nothing has been heard from yet.
   public init(source: String, arrows: ArrowKeys) {
@@ -75,7 +77,7 @@ public struct PlayScreen: Equatable, Sendable {
     case .gameover:
       parts += ["\(status.round) rounds", "\(status.points) points"]
     }
-    if let hint = PhaseWords.hint(for: status.phase) { parts.append(hint) }
+    parts.append(PhaseWords.hint(for: status.phase, startButton: startButton))
     return parts.joined(separator: " · ")
   }
 

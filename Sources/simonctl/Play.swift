@@ -19,6 +19,9 @@ struct Play: AsyncParsableCommand {
       for directional mode. s start, l last, L longest, q or Ctrl-C quit. A terminal \
       has no key-up: a key holds its input for 150 ms, or until the next key.
 
+      The status line reads the configuration (--config) for a start button: where one \
+      is wired, only s starts a game from idle.
+
       Set NO_COLOR to draw without colours. Exit codes: 0 quit; 64 standard input or \
       output is not a terminal; 69 simond cannot be reached, went away, or did not start.
       """)
@@ -40,15 +43,17 @@ struct Play: AsyncParsableCommand {
   var arrows: ArrowKeys = .pads
 
   func run() async throws {
-    let device = try loadConfiguration(common: common).audioDevice
+    let configuration = try loadConfiguration(common: common)
     do {
-      try await play(soundDevice: device)
+      try await play(
+        soundDevice: configuration.audioDevice,
+        startButton: configuration.cabinet.hasStartButton)
     } catch {
       throw error.reported()
     }
   }
 
-  private func play(soundDevice: String) async throws(ClientFailure) {
+  private func play(soundDevice: String, startButton: Bool) async throws(ClientFailure) {
     if let what = RawTerminal.notATerminal {
       throw ClientFailure(
         "simonctl play needs a terminal, and \(what) is not one. Scripts can play by "
@@ -94,11 +99,12 @@ struct Play: AsyncParsableCommand {
 
     let speaker = makeToneSpeaker(device: soundDevice)
     defer { speaker.shutdown() }
+    var screen = PlayScreen(source: source, arrows: arrows)
+    screen.startButton = startButton
     try RawTerminal.enter()
     var loop = PlayLoop(
       client: client, speaker: speaker,
-      colors: environment["NO_COLOR", default: ""].isEmpty,
-      screen: PlayScreen(source: source, arrows: arrows))
+      colors: environment["NO_COLOR", default: ""].isEmpty, screen: screen)
     let ending = await loop.run(events, continuation: continuation)
     RawTerminal.restore()
 

@@ -102,6 +102,18 @@ struct PlayScreenTests {
         == "  1 2 3 4  pads      ↑ → ← ↓  joystick (j: pads)")
   }
 
+  @Test func withAStartButtonIdleSaysThatOnlyItStarts() {
+    var screen = PlayScreen(source: "x", arrows: .pads)
+    screen.cabinet.apply(.state(Status(phase: .idle, round: 0, points: 0), t: 1))
+    #expect(
+      screen.render(width: 80, height: 24, colors: false)[14]
+        == "  Idle · press a pad or s to start")
+    screen.startButton = true
+    #expect(
+      screen.render(width: 80, height: 24, colors: false)[14]
+        == "  Idle · press s to start (pads: free play)")
+  }
+
   @Test func theRazzAndRefusedLinesShow() {
     var screen = PlayScreen(source: "x", arrows: .pads)
     screen.cabinet.apply(.tone(42, t: 1))
