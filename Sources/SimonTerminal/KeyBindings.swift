@@ -68,7 +68,7 @@ public struct KeyBindings: Equatable, Sendable {
       .tap(input(for: arrow))
     case .control(3), .control(4):
       .quit
-    case .control, .other:
+    case .control, .escape, .other:
       nil
     }
   }
