@@ -58,7 +58,8 @@ let package = Package(
     // cabinet screen and the venue bridge.
     .target(name: "SimonControl", dependencies: ["SimonGame", "SimonScores", "SimonSim"]),
     // The terminal cabinet of `simonctl play` and `status`: keys, screen, report (pure).
-    .target(name: "SimonTerminal", dependencies: ["SimonGame", "SimonSim", "SimonControl"]),
+    .target(
+      name: "SimonTerminal", dependencies: ["SimonGame", "SimonSim", "SimonControl", "SimonScores"]),
     // The runner and everything the daemon and the operator tool share.
     .target(
       name: "SimonDaemon",
@@ -181,7 +182,9 @@ let package = Package(
       name: "fuzz-control", dependencies: ["SimonControl", "CFuzzing"], path: "Fuzz/fuzz-control"),
     .executableTarget(
       name: "fuzz-venue", dependencies: ["SimonScores", "CFuzzing"], path: "Fuzz/fuzz-venue"),
-    .testTarget(name: "SimonTerminalTests", dependencies: ["SimonTerminal", "SimonSim"]),
+    .testTarget(
+      name: "SimonTerminalTests",
+      dependencies: ["SimonTerminal", "SimonSim", "SimonGame", "SimonControl", "SimonScores"]),
     .testTarget(
       name: "SimonControlTests", dependencies: ["SimonControl", "SimonGame", "SimonScores"]),
     .testTarget(

@@ -1,12 +1,15 @@
 /// A key as a terminal sends it, decoded from its bytes.
 public enum Key: Equatable, Sendable {
-  /// A printable ASCII character.
+  /// A printable character: ASCII, or any other character the terminal sent as UTF-8.
   case character(Character)
   /// An arrow key, plain or with a modifier.
   case arrow(ArrowKey)
-  /// A control character: Ctrl-C is 3, Ctrl-D 4, Enter 13, Backspace 127.
+  /// A control character: Ctrl-C is 3, Ctrl-D 4, Enter 13, Backspace 127 (or 8).
   case control(UInt8)
-  /// Anything else: another escape sequence (a function key), a non-ASCII character.
+  /// The Escape key on its own (told from the start of a sequence by a short wait).
+  case escape
+  /// Anything else: another escape sequence (a function key), a byte that is no
+  /// character.
   case other
 }
 

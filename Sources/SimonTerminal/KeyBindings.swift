@@ -6,6 +6,16 @@ public enum PlayAction: Equatable, Sendable {
   case tap(Input)
   /// Switch what the arrow keys press.
   case switchArrows
+  /// Hold a pad, chosen by the next key, for the settings menu (the cabinet: hold a pad
+  /// 2 s at idle).
+  case settingsMenu
+  /// Hold two pads together to enter a player's pad code (the cabinet: hold two pads 2 s
+  /// at idle).
+  case signIn
+  /// Show or hide the top ten of the current mode and difficulty.
+  case topTen
+  /// Close what is open on screen (the top ten, the menu's question).
+  case dismiss
   /// Leave.
   case quit
 }
@@ -23,7 +33,8 @@ public enum ArrowKeys: String, CaseIterable, Sendable {
 }
 
 /// The terminal cabinet's keys: 1-4 the pads, the arrows the pads or the joystick, `s`
-/// start, `l` last, `L` longest, `j` switches the arrows, `q` or Ctrl-C leaves.
+/// start, `l` last, `L` longest, `j` switches the arrows, `m` the settings menu, `i`
+/// sign-in, `t` the top ten, Escape closes, `q` or Ctrl-C leaves.
 public struct KeyBindings: Equatable, Sendable {
   /// What the arrow keys press.
   public var arrows: ArrowKeys
@@ -36,6 +47,13 @@ public struct KeyBindings: Equatable, Sendable {
   /// The pad's number key: green 1, red 2, yellow 3, blue 4.
   public static func number(of pad: Pad) -> Character {
     Character("\(pad.index + 1)")
+  }
+
+  /// The pad a key presses (its number, or its arrow when the arrows press the pads);
+  /// nil for any other key.
+  public func pad(for key: Key) -> Pad? {
+    guard case .tap(let input)? = action(for: key) else { return nil }
+    return input.pad
   }
 
   /// The arrow key that answers for a pad (the joystick's directional mapping).
@@ -61,6 +79,9 @@ public struct KeyBindings: Equatable, Sendable {
       case "l": .tap(.last)
       case "L": .tap(.longest)
       case "j": .switchArrows
+      case "m": .settingsMenu
+      case "i": .signIn
+      case "t": .topTen
       case "q", "Q": .quit
       default: nil
       }
@@ -68,6 +89,8 @@ public struct KeyBindings: Equatable, Sendable {
       .tap(input(for: arrow))
     case .control(3), .control(4):
       .quit
+    case .escape:
+      .dismiss
     case .control, .other:
       nil
     }

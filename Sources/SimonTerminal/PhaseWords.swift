@@ -14,10 +14,12 @@ public enum PhaseWords {
     }
   }
 
-  /// What to do now, for the player at the terminal; nil when the phase says it.
-  public static func hint(for phase: Phase) -> String? {
+  /// What to do now, for the player at the terminal. Where a start button is wired,
+  /// only it starts a game from idle (the pads are free play there); elsewhere a pad does
+  /// too.
+  public static func hint(for phase: Phase, startButton: Bool) -> String {
     switch phase {
-    case .idle: "press a pad or s to start"
+    case .idle: startButton ? "press s to start (pads: free play)" : "press a pad or s to start"
     case .attract: "press anything to wake it"
     case .countdown: "get ready"
     case .simon: "watch and listen"

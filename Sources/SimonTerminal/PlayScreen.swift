@@ -1,23 +1,38 @@
 import SimonGame
 import SimonSim
 
-/// Everything the terminal cabinet shows: the cabinet as heard from simond, where it is,
-/// what the arrows press and which input the terminal holds down. A value: the screen is
-/// a function of it (`render`), so a redraw is due exactly when it changes.
+/// Everything the terminal cabinet shows: the cabinet as heard from simond's control
+/// socket (and, where that is not heard, from the simulated cabinet's socket), where it
+/// is, what the keys do and which inputs the terminal holds down, and what is open on
+/// screen (the top ten, a name being typed). A value: the screen is a function of it
+/// (`render`), so a redraw is due exactly when it changes.
 public struct PlayScreen: Equatable, Sendable {
   /// The narrowest terminal the cabinet fits in.
   public static let minimumWidth = 60
   /// The shortest terminal the cabinet fits in.
   public static let minimumHeight = 20
 
-  /// The cabinet as heard so far.
+  /// The cabinet as heard on the simulated cabinet's socket.
   public var cabinet = SimCabinetView()
+  /// The cabinet as heard on the control socket: what the screen follows while it is
+  /// connected.
+  public var control = ControlCabinetView()
   /// Where the cabinet is, for the title: "simond on /run/user/1000/simond.sock".
   public var source: String
   /// What the arrow keys press.
   public var arrows: ArrowKeys
-  /// The input the terminal holds down, if any.
-  public var held: Input?
+  /// The inputs the terminal holds down.
+  public var held: [Input] = []
+  /// Whether the cabinet has a start button: then only it starts a game from idle.
+  public var startButton = false
+  /// The top ten, while it is shown.
+  public var topTen: TopTen?
+  /// The name being typed for a ranked game, while it is.
+  public var nameEntry: NameEntry?
+  /// Whether the settings key waits for the pad to hold.
+  public var askingMenuPad = false
+  /// A line for the player about what their last key did (or why it did nothing).
+  public var notice: String?
 
   /// A screen for a cabinet nothing has been heard from yet.
   public init(source: String, arrows: ArrowKeys) {
@@ -37,23 +52,34 @@ public struct PlayScreen: Equatable, Sendable {
     }
     let text = width - 2
     var lines = [" " + TerminalText.clip("Simon cabinet · " + TerminalText.safe(source), to: text)]
-    lines.append("")
-    lines += padRows(.green, .red, colors: colors)
-    lines.append("")
-    lines += padRows(.yellow, .blue, colors: colors)
-    lines.append("")
+    if let topTen {
+      lines += topTen.lines(width: text).enumerated().map { index, line in
+        "  " + (index == 0 ? emphasised(line, colors: colors) : line)
+      }
+    } else {
+      lines.append("  " + TerminalText.clip(modeLine, to: text))
+      if let nameEntry {
+        lines += nameEntry.lines(width: text, colors: colors).map { "  " + $0 }
+      } else {
+        lines += padRows(.green, .red, colors: colors)
+        lines.append("")
+        lines += padRows(.yellow, .blue, colors: colors)
+      }
+    }
     lines.append("  " + emphasised(TerminalText.clip(stateLine, to: text), colors: colors))
     lines.append("  " + TerminalText.clip(soundLine, to: text))
     lines.append("  " + TerminalText.clip(lastGameLine, to: text))
-    lines.append("  " + TerminalText.clip(errorLine, to: text))
-    lines.append("  " + TerminalText.clip(padKeysHelp, to: text))
-    lines.append("  " + TerminalText.clip("s start   l last   L longest   q quit", to: text))
+    lines.append("  " + TerminalText.clip(messageLine, to: text))
+    lines += helpLines.map { "  " + TerminalText.clip($0, to: text) }
     return lines
   }
 
+  /// The pads lit now: as the control socket says while it is heard, else the cabinet.
+  var lit: Set<Pad> { control.followed == nil ? cabinet.lit : control.lit }
+
   private func padRows(_ left: Pad, _ right: Pad, colors: Bool) -> [String] {
-    let leftRows = PadArt(pad: left, lit: cabinet.lit.contains(left), colors: colors).rows
-    let rightRows = PadArt(pad: right, lit: cabinet.lit.contains(right), colors: colors).rows
+    let leftRows = PadArt(pad: left, lit: lit.contains(left), colors: colors).rows
+    let rightRows = PadArt(pad: right, lit: lit.contains(right), colors: colors).rows
     return zip(leftRows, rightRows).map { "  " + $0 + "  " + $1 }
   }
 
@@ -61,54 +87,20 @@ public struct PlayScreen: Equatable, Sendable {
     colors ? ANSI.style("1") + text + ANSI.reset : text
   }
 
-  /// "Your turn · round 3 · 25 points", "Idle · press a pad or s to start".
-  var stateLine: String {
-    guard let status = cabinet.status else { return "Connecting…" }
-    var name = PhaseWords.name(of: status.phase)
-    name = name.prefix(1).uppercased() + name.dropFirst()
-    var parts = [name]
-    switch status.phase {
-    case .idle, .attract, .countdown:
-      break
-    case .simon, .player:
-      parts += ["round \(status.round)", "\(status.points) points"]
-    case .gameover:
-      parts += ["\(status.round) rounds", "\(status.points) points"]
+  /// The keys, in three lines; while a name is typed, the keys of the name entry.
+  var helpLines: [String] {
+    if nameEntry != nil {
+      return [
+        "type a name   Backspace erases   Enter keeps it",
+        "Esc leaves the game as it is   Ctrl-C quit",
+        "",
+      ]
     }
-    if let hint = PhaseWords.hint(for: status.phase) { parts.append(hint) }
-    return parts.joined(separator: " · ")
-  }
-
-  /// "♪ 415 Hz", and the input held down: "pressing green".
-  var soundLine: String {
-    var sound = ""
-    if let hertz = cabinet.tone {
-      sound = "♪ \(TerminalText.hertz(hertz)) Hz"
-      if hertz == ToneSet.razzHertz { sound += " (razz)" }
-    }
-    guard let held else { return sound }
-    let padding = String(repeating: " ", count: max(1, 20 - sound.count))
-    return sound + padding + "pressing \(held.rawValue)"
-  }
-
-  /// "Last game: Ann · 25 points · 3 rounds · mistake"; empty before one has ended.
-  var lastGameLine: String {
-    guard let game = cabinet.lastGame else { return "" }
-    var parts: [String] = []
-    if let name = game.name, !name.isEmpty { parts.append(TerminalText.safe(name)) }
-    parts += ["\(game.points) points", "\(game.rounds) rounds"]
-    if let ending = game.ending { parts.append(TerminalText.safe(ending)) }
-    return "Last game: " + parts.joined(separator: " · ")
-  }
-
-  /// The last line simond refused, if any.
-  var errorLine: String {
-    cabinet.lastError.map { "simond: " + TerminalText.safe($0) } ?? ""
-  }
-
-  /// "1 2 3 4  pads    ↑ → ← ↓  pads (j: joystick)".
-  var padKeysHelp: String {
     let other = arrows.switched.rawValue
-    return "1 2 3 4  pads      ↑ → ← ↓  \(arrows.rawValue) (j: \(other))"
+    return [
+      "1 2 3 4  pads      ↑ → ← ↓  \(arrows.rawValue) (j: \(other))",
+      "s start   l last   L longest   t top ten   q quit",
+      "m then 1-4  settings menu   i  sign in   Esc  close",
+    ]
   }
 }

@@ -15,6 +15,25 @@ enum TerminalText {
     return String(text.prefix(width - 1)) + "…"
   }
 
+  /// Broken into lines of at most `width` characters at spaces (a longer word is cut).
+  static func wrap(_ text: String, to width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      if !line.isEmpty, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+      while line.count > width {
+        lines.append(String(line.prefix(width)))
+        line = String(line.dropFirst(width))
+      }
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    return lines
+  }
+
   /// Centred in `width` columns, padded with `fill`.
   static func centred(_ text: String, in width: Int, fill: Character = " ") -> String {
     let text = clip(text, to: width)

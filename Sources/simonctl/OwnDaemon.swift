@@ -23,6 +23,8 @@ final class OwnDaemon {
   let pid: pid_t
   /// The socket it serves.
   let socketPath: String
+  /// Its control socket: the user's usual one, unless another simond serves that.
+  let controlPath: String
   private let directory: String
   private let logPath: String
   private var exitStatus: Int32?
@@ -43,9 +45,10 @@ final class OwnDaemon {
     directory = String(cString: made)
     socketPath = directory + "/sim.sock"
     logPath = directory + "/simond.log"
+    controlPath = Self.controlSocket(private: directory + "/control.sock")
     var arguments = [
       executable, "--hardware", "sim", "--sim-socket", socketPath, "--audio", "none",
-      "--control-socket", Self.controlSocket(private: directory + "/control.sock"),
+      "--control-socket", controlPath,
     ]
     if let config { arguments += ["--config", config] }
     if let stateDirectory { arguments += ["--state-dir", stateDirectory] }

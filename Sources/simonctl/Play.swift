@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import SimonGame
 import SimonSim
 import SimonTerminal
 
@@ -13,14 +14,33 @@ struct Play: AsyncParsableCommand {
       stops it on the way out. With --sim-socket, joins a running \
       'simond --hardware sim'; everyone on that socket plays the same cabinet.
 
+      The screen follows simond's control socket: mode, difficulty, level, who is \
+      signed in, whose turn it is, the countdown, wins, game overs with their rank, \
+      the settings menu and a pad code being entered. With --sim-socket it is looked \
+      for where simonctl status looks (the first that serves a sim cabinet), or named \
+      with --control-socket; without one the screen shows the lamps and the state only.
+
       Keys: 1 2 3 4 press green, red, yellow, blue. The arrow keys press the pads too, \
       as the joystick answers for them (up green, right red, left yellow, down blue); \
       with --arrows joystick, or after j, they press the joystick's directions instead, \
-      for directional mode. s start, l last, L longest, q or Ctrl-C quit. A terminal \
-      has no key-up: a key holds its input for 150 ms, or until the next key.
+      for directional mode. s start, l last, L longest. m then a pad opens the settings \
+      menu of that pad (1 mode, 2 difficulty, 3 players, 4 sound) by holding it \(seconds(Timings.menuHold)), as \
+      at the cabinet; i holds two pads together to sign in with a pad code; both only \
+      at idle. t shows the top ten of the mode and difficulty in force (read from the \
+      state directory simond names), Esc closes it. q or Ctrl-C quit. A terminal has \
+      no key-up: a key holds its input for 150 ms, or until the next key.
+
+      After a game that makes its table's top ten without a signed-in player, type a \
+      name for it: Backspace erases, Enter names the game (through simond, with the \
+      name rules of 'simonctl players'), Esc or \(seconds(NameEntry.timeout)) without a key leaves it as \
+      it is.
+
+      The status line reads the configuration (--config) for a start button: where one \
+      is wired, only s starts a game from idle.
 
       Set NO_COLOR to draw without colours. Exit codes: 0 quit; 64 standard input or \
-      output is not a terminal; 69 simond cannot be reached, went away, or did not start.
+      output is not a terminal; 69 simond cannot be reached, went away, or did not start; \
+      78 the configuration is bad.
       """)
 
   @OptionGroup var common: CommonOptions
@@ -35,20 +55,29 @@ struct Play: AsyncParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
+      "simond's control socket, which the screen follows (default: its own simond's; with --sim-socket, the first of simonctl status's places that serves a sim cabinet).",
+      valueName: "path"))
+  var controlSocket: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
       "What the arrow keys press: the pads, or the joystick's directions (j switches).",
       valueName: "keys"))
   var arrows: ArrowKeys = .pads
 
   func run() async throws {
-    let device = try loadConfiguration(common: common).audioDevice
+    let configuration = try loadConfiguration(common: common)
     do {
-      try await play(soundDevice: device)
+      try await play(
+        soundDevice: configuration.audioDevice,
+        startButton: configuration.cabinet.hasStartButton)
     } catch {
       throw error.reported()
     }
   }
 
-  private func play(soundDevice: String) async throws(ClientFailure) {
+  private func play(soundDevice: String, startButton: Bool) async throws(ClientFailure) {
     if let what = RawTerminal.notATerminal {
       throw ClientFailure(
         "simonctl play needs a terminal, and \(what) is not one. Scripts can play by "
@@ -64,6 +93,8 @@ struct Play: AsyncParsableCommand {
     var daemon: OwnDaemon?
     let client: SimClient
     let source: String
+    var controlPath = controlSocket
+    var controlProblem: String?
     if let simSocket {
       do {
         client = try SimClient(path: simSocket)
@@ -71,6 +102,12 @@ struct Play: AsyncParsableCommand {
         throw ClientFailure(error.message, code: ClientFailure.unavailable)
       }
       source = "simond on \(simSocket)"
+      if controlPath == nil {
+        switch PlayControl.find(environment: environment) {
+        case .success(let path): controlPath = path
+        case .failure(let unfound): controlProblem = unfound.message
+        }
+      }
     } else {
       guard let simond = findSimond(path: environment["PATH"]) else {
         throw ClientFailure(
@@ -86,6 +123,7 @@ struct Play: AsyncParsableCommand {
       }
       client = connected
       source = "own simond (pid \(own.pid)) on \(own.socketPath)"
+      if controlPath == nil { controlPath = own.controlPath }
     }
     defer {
       client.close()
@@ -94,11 +132,14 @@ struct Play: AsyncParsableCommand {
 
     let speaker = makeToneSpeaker(device: soundDevice)
     defer { speaker.shutdown() }
+    var screen = PlayScreen(source: source, arrows: arrows)
+    screen.startButton = startButton
+    if let controlProblem { screen.control.lose(controlProblem) }
     try RawTerminal.enter()
     var loop = PlayLoop(
-      client: client, speaker: speaker,
+      client: client, controlPath: controlPath, speaker: speaker,
       colors: environment["NO_COLOR", default: ""].isEmpty,
-      screen: PlayScreen(source: source, arrows: arrows))
+      cabinet: TerminalCabinet(screen: screen))
     let ending = await loop.run(events, continuation: continuation)
     RawTerminal.restore()
 
@@ -109,3 +150,8 @@ struct Play: AsyncParsableCommand {
 }
 
 extension ArrowKeys: ExpressibleByArgument {}
+
+/// "2 s": a duration in whole seconds, for help text.
+private func seconds(_ duration: Duration) -> String {
+  "\(duration.components.seconds) s"
+}

@@ -1,4 +1,7 @@
+import SimonControl
+import SimonGame
 import SimonSim
+import SimonTerminal
 
 /// Everything the terminal cabinet reacts to, from every source, in one stream.
 enum PlayEvent: Sendable {
@@ -6,12 +9,18 @@ enum PlayEvent: Sendable {
   case keys([UInt8])
   /// Standard input ended or failed.
   case keyboardClosed
-  /// A message from the cabinet.
+  /// A message from the simulated cabinet.
   case message(SimServerMessage)
-  /// The cabinet's messages ended.
+  /// The simulated cabinet's messages ended.
   case cabinetClosed
-  /// A tap's hold time ran out; it carries the tap's generation.
-  case releaseDue(UInt64)
+  /// What the control socket's feed tells.
+  case control(ControlFeed.Happening)
+  /// A timer of the terminal cabinet ran out.
+  case timerFired(TerminalCabinet.Timer, generation: UInt64)
+  /// A table's top ten was read.
+  case topTen(TableKey, TerminalCabinet.TopTenAnswer)
+  /// simond answered the name sent for a ranked game.
+  case nameAnswered(TerminalCabinet.NameAnswer)
   /// A signal arrived (SIGINT, SIGTERM, SIGHUP or SIGWINCH).
   case signal(Int32)
 }

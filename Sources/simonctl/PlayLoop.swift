@@ -1,3 +1,4 @@
+import SimonControl
 import SimonGame
 import SimonHardware
 import SimonSim
@@ -7,9 +8,10 @@ import SimonTerminal
   import Glibc
 #endif
 
-/// The terminal cabinet's one loop: keys, cabinet messages, release timers and signals
-/// arrive as events in one stream and are handled in order; the screen is redrawn only
-/// when what it shows has changed, as one write.
+/// The terminal cabinet's one loop: keys, both sockets' messages, timers, slow work's
+/// answers and signals arrive as events in one stream and are handled in order by the
+/// `TerminalCabinet`, whose effects it carries out; the screen is redrawn only when what
+/// it shows has changed, as one write.
 struct PlayLoop {
   /// How a session at the terminal ended.
   enum Ending {
@@ -27,30 +29,33 @@ struct PlayLoop {
   static let toneVolume = 60
 
   let client: SimClient
+  /// The control socket followed, if one was found.
+  let controlPath: String?
   let speaker: (any Speaker)?
   let colors: Bool
-  var screen: PlayScreen
+  var cabinet: TerminalCabinet
 
-  private var bindings: KeyBindings
-  private var decoder = KeyDecoder()
-  private var held = HeldInput()
   private var size = (width: 80, height: 24)
   private var shown: [String] = []
   private var clearNext = true
+  private var timers: [TerminalCabinet.Timer: Task<Void, Never>] = [:]
 
-  /// A loop over a connected client, drawing `screen`.
-  init(client: SimClient, speaker: (any Speaker)?, colors: Bool, screen: PlayScreen) {
+  /// A loop over a connected client, following `controlPath` when there is one.
+  init(
+    client: SimClient, controlPath: String?, speaker: (any Speaker)?, colors: Bool,
+    cabinet: TerminalCabinet
+  ) {
     self.client = client
+    self.controlPath = controlPath
     self.speaker = speaker
     self.colors = colors
-    self.screen = screen
-    bindings = KeyBindings(arrows: screen.arrows)
+    self.cabinet = cabinet
   }
 
   /// Runs until the player leaves or the cabinet goes; every held input is released first.
   /// - Parameters:
   ///   - events: where every event arrives; signals are already being fed into it.
-  ///   - continuation: the stream's input, for the keyboard, the cabinet and the timers.
+  ///   - continuation: the stream's input, for the keyboard, the sockets and the timers.
   mutating func run(
     _ events: AsyncStream<PlayEvent>, continuation: AsyncStream<PlayEvent>.Continuation
   ) async -> Ending {
@@ -61,18 +66,20 @@ struct PlayLoop {
       continuation.yield(.cabinetClosed)
     }
     defer { listener.cancel() }
-    var releaseTimer: Task<Void, Never>?
+    let feed = controlPath.map(ControlFeed.init(path:))
+    feed?.start { continuation.yield(.control($0)) }
+    defer { feed?.stop() }
     defer {
-      releaseTimer?.cancel()
+      for timer in timers.values { timer.cancel() }
       speaker?.stopTone()
     }
 
     size = RawTerminal.size()
     draw()
     for await event in events {
-      if let ending = handle(event, releaseTimer: &releaseTimer, continuation: continuation) {
+      if let ending = handle(event, continuation: continuation) {
         if case .cabinetGone = ending { return ending }
-        if let failure = send(held.releaseAll()) { return failure }
+        if let failure = perform(cabinet.leave(), continuation: continuation) { return failure }
         return ending
       }
       draw()
@@ -82,58 +89,79 @@ struct PlayLoop {
 
   /// Handles one event; returns how the session ends, when it does.
   private mutating func handle(
-    _ event: PlayEvent, releaseTimer: inout Task<Void, Never>?,
-    continuation: AsyncStream<PlayEvent>.Continuation
+    _ event: PlayEvent, continuation: AsyncStream<PlayEvent>.Continuation
   ) -> Ending? {
+    let effects: [TerminalCabinet.Effect]
     switch event {
     case .keys(let bytes):
-      for key in decoder.feed(bytes) {
-        switch bindings.action(for: key) {
-        case .tap(let input)?:
-          if let failure = send(held.tap(input)) { return failure }
-          releaseTimer?.cancel()
-          let generation = held.generation
-          releaseTimer = Task {
-            try? await Task.sleep(for: HeldInput.holdTime)
-            if !Task.isCancelled { continuation.yield(.releaseDue(generation)) }
-          }
-        case .switchArrows?:
-          bindings.arrows = bindings.arrows.switched
-        case .quit?:
-          return .quit
-        case nil:
-          break
-        }
-      }
+      effects = cabinet.handle(.keys(bytes))
     case .keyboardClosed:
       return .keyboardClosed
     case .message(let message):
-      screen.cabinet.apply(message)
       if case .tone(let hertz, _) = message { sound(hertz) }
+      effects = cabinet.handle(.cabinet(message))
     case .cabinetClosed:
       return .cabinetGone(
         client.endReason
           ?? SimClientError(
             .disconnected, path: client.path,
             message: "simond closed the connection on \(client.path)"))
-    case .releaseDue(let generation):
-      if let failure = send(held.expire(generation)) { return failure }
+    case .control(let happening):
+      effects = cabinet.handle(.control(happening))
+    case .timerFired(let timer, let generation):
+      effects = cabinet.handle(.timerFired(timer, generation: generation))
+    case .topTen(let table, let answer):
+      effects = cabinet.handle(.topTen(table, answer))
+    case .nameAnswered(let answer):
+      effects = cabinet.handle(.nameAnswered(answer))
     case .signal(SIGWINCH):
       size = RawTerminal.size()
       clearNext = true
+      return nil
     case .signal(let number):
       return .signal(number)
     }
-    return nil
+    return perform(effects, continuation: continuation)
   }
 
-  /// Sends messages in order; the ending when the cabinet has gone.
-  private func send(_ messages: [SimClientMessage]) -> Ending? {
-    for message in messages {
-      do {
-        try client.send(message)
-      } catch {
-        return .cabinetGone(error)
+  /// Carries out effects in order; the ending when one ends the session.
+  private mutating func perform(
+    _ effects: [TerminalCabinet.Effect], continuation: AsyncStream<PlayEvent>.Continuation
+  ) -> Ending? {
+    for effect in effects {
+      switch effect {
+      case .send(let message):
+        do {
+          try client.send(message)
+        } catch {
+          return .cabinetGone(error)
+        }
+      case .startTimer(let timer, let duration, let generation):
+        timers[timer]?.cancel()
+        timers[timer] = Task {
+          try? await Task.sleep(for: duration)
+          if !Task.isCancelled { continuation.yield(.timerFired(timer, generation: generation)) }
+        }
+      case .loadTopTen(let table, let directory):
+        let started = BackgroundThread.start {
+          continuation.yield(.topTen(table, TopTenSource.read(table, stateDirectory: directory)))
+        }
+        if !started {
+          continuation.yield(.topTen(table, .failed("cannot start a thread to read the scores")))
+        }
+      case .nameGame(let game, let name):
+        guard let path = controlPath else {
+          continuation.yield(.nameAnswered(.refused("no control socket to ask simond on")))
+          continue
+        }
+        let started = BackgroundThread.start {
+          continuation.yield(.nameAnswered(PlayControl.name(game: game, as: name, path: path)))
+        }
+        if !started {
+          continuation.yield(.nameAnswered(.refused("cannot start a thread to ask simond")))
+        }
+      case .quit:
+        return .quit
       }
     }
     return nil
@@ -150,9 +178,7 @@ struct PlayLoop {
 
   /// Draws the screen when it differs from what is shown, or after a resize.
   private mutating func draw() {
-    screen.held = held.input
-    screen.arrows = bindings.arrows
-    let lines = screen.render(width: size.width, height: size.height, colors: colors)
+    let lines = cabinet.screen.render(width: size.width, height: size.height, colors: colors)
     guard lines != shown || clearNext else { return }
     RawTerminal.write(Frame.text(lines, clearFirst: clearNext))
     shown = lines

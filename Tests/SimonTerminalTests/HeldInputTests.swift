@@ -1,3 +1,4 @@
+import SimonGame
 import SimonTerminal
 import Testing
 
@@ -6,9 +7,11 @@ struct HeldInputTests {
   @Test func aTapPressesAndItsTimerReleases() {
     var held = HeldInput()
     #expect(held.tap(.green) == [.press(.green)])
-    #expect(held.input == .green)
+    #expect(held.inputs == [.green])
+    #expect(held.releaseAfter == HeldInput.holdTime)
+    #expect(!held.isGesture)
     #expect(held.expire(held.generation) == [.release(.green)])
-    #expect(held.input == nil)
+    #expect(held.inputs.isEmpty)
     #expect(held.expire(held.generation) == [])
   }
 
@@ -18,8 +21,20 @@ struct HeldInputTests {
     let first = held.generation
     #expect(held.tap(.red) == [.release(.green), .press(.red)])
     #expect(held.expire(first) == [])
-    #expect(held.input == .red)
+    #expect(held.inputs == [.red])
     #expect(held.tap(.red) == [.release(.red), .press(.red)])
+  }
+
+  @Test func aGestureHoldsSeveralInputsTogetherForItsTime() {
+    var held = HeldInput()
+    _ = held.tap(.blue)
+    #expect(
+      held.hold([.green, .red], for: .seconds(2))
+        == [.release(.blue), .press(.green), .press(.red)])
+    #expect(held.isGesture)
+    #expect(held.releaseAfter == .seconds(2))
+    #expect(held.expire(held.generation) == [.release(.green), .release(.red)])
+    #expect(!held.isGesture)
   }
 
   @Test func leavingReleasesWhatIsHeld() {
@@ -31,6 +46,7 @@ struct HeldInputTests {
   }
 
   @Test func theHoldOutlastsTheGamesShortestPress() {
-    #expect(HeldInput.holdTime > .milliseconds(120))
+    #expect(HeldInput.holdTime > Timings.minimumPress)
+    #expect(HeldInput.gestureMargin > .zero)
   }
 }

@@ -9,7 +9,8 @@ struct KeyBindingsTests {
     let expected: [(Character, PlayAction?)] = [
       ("1", .tap(.green)), ("2", .tap(.red)), ("3", .tap(.yellow)), ("4", .tap(.blue)),
       ("s", .tap(.start)), ("l", .tap(.last)), ("L", .tap(.longest)), ("j", .switchArrows),
-      ("q", .quit), ("Q", .quit), ("5", nil), ("x", nil),
+      ("m", .settingsMenu), ("i", .signIn), ("t", .topTen), ("q", .quit), ("Q", .quit),
+      ("5", nil), ("x", nil),
     ]
     for (character, action) in expected {
       #expect(bindings.action(for: .character(character)) == action, "\(character)")
@@ -17,6 +18,7 @@ struct KeyBindingsTests {
     #expect(bindings.action(for: .control(3)) == .quit)
     #expect(bindings.action(for: .control(4)) == .quit)
     #expect(bindings.action(for: .control(13)) == nil)
+    #expect(bindings.action(for: .escape) == .dismiss)
     #expect(bindings.action(for: .other) == nil)
   }
 
@@ -36,6 +38,13 @@ struct KeyBindingsTests {
     #expect(bindings.action(for: .arrow(.down)) == .tap(.down))
     #expect(ArrowKeys.joystick.switched == .pads)
     #expect(ArrowKeys.pads.switched == .joystick)
+  }
+
+  @Test func thePadOfAKeyIsTheOneItPresses() {
+    #expect(KeyBindings(arrows: .pads).pad(for: .character("3")) == .yellow)
+    #expect(KeyBindings(arrows: .pads).pad(for: .arrow(.right)) == .red)
+    #expect(KeyBindings(arrows: .joystick).pad(for: .arrow(.right)) == nil)
+    #expect(KeyBindings().pad(for: .character("s")) == nil)
   }
 
   @Test func theArrowShownOnAPadIsTheOneThatPressesIt() {

@@ -47,8 +47,35 @@ struct KeyDecoderTests {
     #expect(keys("\u{1B}[\u{1B}[A") == [.arrow(.up)])
   }
 
-  @Test func nonASCIICharactersAreOneOtherKeyEach() {
-    #expect(keys("é1♪") == [.other, .character("1"), .other])
-    #expect(keys("\u{FF}4") == [.other, .character("4")])
+  @Test func nonASCIICharactersArriveWholeAndBadBytesAreOtherKeys() {
+    #expect(keys("é1♪") == [.character("é"), .character("1"), .character("♪")])
+    #expect(keys("\u{1F600}") == [.character("\u{1F600}")])
+    #expect(keys("\u{FF}4") == [.character("ÿ"), .character("4")])
+    // A stray byte, an overlong slash, a C1 control: none is a character.
+    var decoder = KeyDecoder()
+    #expect(
+      decoder.feed([0xFF, 0xC0, 0xAF, 0xC2, 0x9B, 0x34]) == [
+        .other, .other, .other, .other, .character("4"),
+      ])
+  }
+
+  @Test func aCharacterSplitAcrossReadsIsStillOne() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0xE2, 0x99]).isEmpty)
+    #expect(decoder.feed([0xAA, 0x31]) == [.character("♪"), .character("1")])
+  }
+
+  @Test func aLoneEscapeIsTheEscapeKeyOnceNothingFollowed() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B]).isEmpty)
+    #expect(decoder.isAfterEscape)
+    #expect(decoder.flushEscape() == [.escape])
+    #expect(!decoder.isAfterEscape)
+    #expect(decoder.flushEscape().isEmpty)
+    // The rest of a sequence in time: an arrow, and nothing to flush.
+    #expect(decoder.feed([0x1B]).isEmpty)
+    #expect(decoder.feed(Array("[A".utf8)) == [.arrow(.up)])
+    #expect(decoder.flushEscape().isEmpty)
+    #expect(KeyDecoder.escapeWait <= .milliseconds(200))
   }
 }
