@@ -1,0 +1,377 @@
+// The cabinet screen: follows simon-web's /live WebSocket (the control socket's own
+// messages, README "The control socket", plus {"link": ...}) and reads its /api.
+// Every name is put on the page as text, never as markup.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const PADS = ['green', 'red', 'yellow', 'blue'];
+const params = new URLSearchParams(location.search);
+if (params.has('kiosk')) document.body.classList.add('kiosk');
+const measuring = params.has("trace");
+// For the benchmark (?bench): each lamp change with simond's time and when it was painted.
+window.simonPaints = [];
+
+const live = {
+  socketUp: false, up: false, why: 'connecting…', hello: null, lit: {}, view: null,
+  settings: null, tables: [], attract: 0, over: null, celebration: null, celebrationTimer: 0,
+};
+
+// ---- the WebSocket -------------------------------------------------------------------
+
+function connect() {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const socket = new WebSocket(`${scheme}://${location.host}/live`);
+  socket.onopen = () => { live.socketUp = true; };
+  socket.onmessage = (event) => {
+    let message;
+    try { message = JSON.parse(event.data); } catch { return; }
+    take(message);
+  };
+  socket.onclose = () => {
+    live.socketUp = false;
+    live.up = false;
+    live.why = 'the screen lost simon-web';
+    banner();
+    setTimeout(connect, 1000);
+  };
+}
+
+function take(m) {
+  if ('link' in m) {
+    live.up = m.link.up;
+    live.why = m.link.why || null;
+    banner();
+  } else if ('hello' in m) {
+    live.hello = m.hello;
+    document.title = `Simon · ${m.hello.cabinet}`;
+  } else if ('snapshot' in m) {
+    live.lit = m.snapshot.leds;
+    live.settings = m.snapshot.settings;
+    setView(m.snapshot.state);
+    for (const pad of PADS) paintPad(pad, live.lit[pad], null);
+    loadTables();
+  } else if ('led' in m) {
+    live.lit[m.led] = m.on;
+    paintPad(m.led, m.on, m.t);
+  } else if ('state' in m) {
+    setView(m.state);
+  } else if ('game_over' in m) {
+    gameOver(m.game_over);
+  } else if ('settings' in m) {
+    live.settings = m.settings;
+    if (route().name === 'settings') showSettings();
+  } else if ('scores_changed' in m) {
+    loadTables();
+    const r = route();
+    if (r.name === 'recent') showRecent();
+    if (r.name === 'player') showPlayer(r.arg);
+  }
+}
+
+function banner() {
+  const box = $('offline');
+  if (live.up) { box.hidden = true; return; }
+  box.hidden = false;
+  box.textContent = live.socketUp
+    ? `The cabinet's game is not running: ${live.why || 'simond is away'}. Reconnecting…`
+    : 'The screen lost its server (simon-web). Reconnecting…';
+}
+
+// ---- the live cabinet ----------------------------------------------------------------
+
+function paintPad(pad, on, t) {
+  const element = document.querySelector(`.pad[data-pad="${pad}"]`);
+  if (!element) return;
+  element.classList.toggle('lit', !!on);
+  if (measuring && t !== null) {
+    const received = performance.timeOrigin + performance.now();
+    requestAnimationFrame(() => {
+      // The frame that shows it is being made now; the paint follows this task.
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        window.simonPaints.push({ pad, on, t, received, painted: performance.timeOrigin + performance.now() });
+        if (window.simonPaints.length > 5000) window.simonPaints.shift();
+      };
+      channel.port2.postMessage(0);
+    });
+  }
+}
+
+function setView(view) {
+  const before = live.view;
+  live.view = view;
+  if (before && view.level && before.level && view.level > before.level) celebrate(`Level ${view.level}!`);
+  if (view.phase === 'countdown' && (!before || before.phase !== 'countdown')) clearCelebration();
+  $('table-line').textContent = `${words(view.mode)} · ${view.difficulty}`;
+  const who = view.team ? `Team ${view.team}: ${view.signed_in.join(', ')}` : view.signed_in.join(', ');
+  $('who').textContent = who ? `Signed in: ${who}` : '';
+  render();
+}
+
+function render() {
+  const view = live.view;
+  if (!view) return;
+  const r = route();
+  if (r.name === 'auto') {
+    if (view.naming) show('naming');
+    else if (view.phase === 'attract') show('attract');
+    else show('live');
+  }
+  $('message').textContent = message(view);
+  $('round').textContent = view.round;
+  $('points').textContent = view.points;
+  $('hub-big').textContent = view.countdown ?? view.round;
+  $('hub-small').textContent = view.countdown ? 'get ready' : 'round';
+  $('level-box').hidden = view.level === null || view.level === undefined;
+  $('level').textContent = view.level ?? '';
+  const best = tableOf(view.mode, view.difficulty)?.records?.[0];
+  $('best').textContent = best ? best.points : '–';
+  const list = $('players');
+  list.replaceChildren(...view.players.map((name, index) => {
+    const item = document.createElement('li');
+    item.textContent = name;
+    if (view.turn === index) item.classList.add('turn');
+    if (view.out.includes(index)) item.classList.add('out');
+    return item;
+  }));
+  list.hidden = view.players.length < 2;
+  const menu = $('menu');
+  menu.hidden = !view.menu;
+  if (view.menu) menu.textContent = `Menu · ${view.menu.page}: ${view.menu.value} (${view.menu.choice + 1} of ${view.menu.choices})`;
+  if (view.naming) showNaming(view.naming);
+  if (view.phase === 'attract') showAttract();
+}
+
+function message(view) {
+  if (view.menu) return 'Settings';
+  if (view.code_entered !== null && view.code_entered !== undefined) return `Your code: ${'●'.repeat(view.code_entered)}${'○'.repeat(Math.max(0, 4 - view.code_entered))}`;
+  switch (view.phase) {
+    case 'idle': return 'Press a pad to play';
+    case 'attract': return 'Press a pad to play';
+    case 'countdown': return `${view.countdown ?? ''}`;
+    case 'simon': return "Simon's turn";
+    case 'player':
+      return view.players.length > 1 && view.turn_name ? `${view.turn_name}'s turn` : 'Your turn';
+    case 'gameover': return 'Game over: tap to try again';
+    default: return '';
+  }
+}
+
+function gameOver(over) {
+  live.over = over;
+  if (over.ending === 'win') celebrate(over.mode === 'player-adds' ? `${over.name} wins!` : 'You win!');
+  else if (over.new_best) celebrate('New best!');
+  else if (over.rank) celebrate(`#${over.rank} in the top ten`);
+  loadTables();
+}
+
+function celebrate(words) {
+  const box = $('celebration');
+  box.textContent = words;
+  box.hidden = false;
+  clearTimeout(live.celebrationTimer);
+  live.celebrationTimer = setTimeout(clearCelebration, 6000);
+}
+
+function clearCelebration() { $('celebration').hidden = true; }
+
+// ---- attract: the top-ten tables, cycling --------------------------------------------
+
+let attractTimer = 0;
+function showAttract() {
+  if (attractTimer) return;
+  live.attract = 0;
+  drawAttract();
+  attractTimer = setInterval(() => {
+    if (live.view?.phase !== 'attract' || route().name !== 'auto') {
+      clearInterval(attractTimer);
+      attractTimer = 0;
+      return;
+    }
+    live.attract += 1;
+    drawAttract();
+  }, 8000);
+}
+
+function drawAttract() {
+  const tables = live.tables.filter((table) => table.records.length > 0);
+  if (tables.length === 0) {
+    $('attract-title').textContent = 'No games yet: be the first';
+    $('attract-rows').replaceChildren();
+    return;
+  }
+  const table = tables[live.attract % tables.length];
+  $('attract-title').textContent = `Top ten · ${words(table.mode)} · ${table.difficulty}`;
+  $('attract-rows').replaceChildren(...table.records.map((record, index) => row([
+    { text: index + 1, num: true }, record.name, { text: record.points, num: true },
+    { text: record.rounds, num: true }, date(record.ended),
+  ])));
+}
+
+async function loadTables() {
+  try {
+    live.tables = (await api('/api/tables')).tables;
+  } catch {
+    return;
+  }
+  if (live.view?.phase === 'attract') drawAttract();
+  render();
+}
+
+// ---- name entry ----------------------------------------------------------------------
+
+let namingTimer = 0;
+let namingEnds = 0;
+function showNaming(naming) {
+  $('naming-title').textContent = `#${naming.rank} in the top ten!`;
+  $('naming-sub').textContent = `${naming.points} points · ${words(naming.mode)} · ${naming.difficulty}. Put your name on it:`;
+  const choices = $('naming-choices');
+  const spelling = naming.choice === null || naming.choice === undefined;
+  choices.hidden = spelling || naming.choices.length === 0;
+  choices.replaceChildren(...[...naming.choices, 'new name'].map((name, index) => {
+    const item = document.createElement('li');
+    item.textContent = name;
+    if (index === naming.choice) item.classList.add('chosen');
+    return item;
+  }));
+  const spell = $('naming-spell');
+  spell.hidden = !spelling;
+  const letter = document.createElement('span');
+  letter.className = 'letter';
+  letter.textContent = naming.letter === ' ' ? '␣' : naming.letter;
+  spell.replaceChildren(document.createTextNode(naming.spelled), letter);
+  namingEnds = performance.now() + naming.timeout_ms;
+  const bar = $('naming-bar');
+  bar.style.transition = 'none';
+  bar.style.transform = 'scaleX(1)';
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    bar.style.transition = `transform ${naming.timeout_ms}ms linear`;
+    bar.style.transform = 'scaleX(0)';
+  }));
+  if (!namingTimer) {
+    namingTimer = setInterval(() => {
+      if (!live.view?.naming) { clearInterval(namingTimer); namingTimer = 0; }
+    }, 1000);
+  }
+}
+
+// ---- the other pages -----------------------------------------------------------------
+
+async function showRecent() {
+  const rows = $('recent-rows');
+  try {
+    const records = (await api('/api/recent?count=50')).records.slice().reverse();
+    rows.replaceChildren(...records.map((record) => row([
+      date(record.ended), { text: record.name, player: record.name },
+      `${words(record.mode)} · ${record.difficulty}`, { text: record.points, num: true },
+      { text: record.rounds, num: true }, record.ending,
+    ])));
+  } catch (error) {
+    rows.replaceChildren(row([String(error.message)]));
+  }
+}
+
+async function showPlayer(name) {
+  $('player-name').textContent = name;
+  try {
+    const player = (await api(`/api/players/${encodeURIComponent(name)}`)).player;
+    $('player-sub').textContent = `${player.games} games${player.registered ? '' : ' (not a registered player)'}`;
+    $('player-bests').replaceChildren(...player.bests.map((record) => row([
+      `${words(record.mode)} · ${record.difficulty}`, { text: record.points, num: true },
+      { text: record.rounds, num: true }, date(record.ended),
+    ])));
+    $('player-recent').replaceChildren(...player.recent.map((record) => row([
+      date(record.ended), `${words(record.mode)} · ${record.difficulty}`,
+      { text: record.points, num: true }, { text: record.rounds, num: true }, record.ending,
+    ])));
+  } catch (error) {
+    $('player-sub').textContent = error.message;
+    $('player-bests').replaceChildren();
+    $('player-recent').replaceChildren();
+  }
+}
+
+function showSettings() {
+  const settings = live.settings;
+  if (!settings) return;
+  const values = settings.values;
+  const entries = [
+    ['mode', 'Mode', words(values.mode)], ['difficulty', 'Difficulty', values.difficulty],
+    ['players', 'Players', values.players], ['skill_target', 'Skill target', values.skill_target || 'none'],
+    ['enabled', 'Sound', values.enabled ? 'on' : 'off'], ['volume', 'Volume', `${values.volume} %`],
+    ['tones', 'Tones', values.tones],
+  ];
+  $('settings-rows').replaceChildren(...entries.map(([key, label, value]) =>
+    row([label, String(value), settings.changed.includes(key) ? '●' : ''])));
+}
+
+// ---- routing -------------------------------------------------------------------------
+
+function route() {
+  const hash = location.hash.replace(/^#\/?/, '');
+  if (hash === '') return { name: 'auto' };
+  const [name, ...rest] = hash.split('/');
+  const arg = rest.length ? decodeURIComponent(rest.join('/')) : null;
+  return ['recent', 'player', 'how', 'settings'].includes(name) ? { name, arg } : { name: 'auto' };
+}
+
+function show(name) {
+  for (const view of document.querySelectorAll('.view')) view.hidden = view.id !== `view-${name}`;
+}
+
+function navigate() {
+  const r = route();
+  for (const link of document.querySelectorAll('nav a')) {
+    const target = link.getAttribute('href').replace(/^#\/?/, '');
+    if ((target === '' && r.name === 'auto') || target === r.name) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+  if (r.name === 'auto') { render(); return; }
+  show(r.name);
+  if (r.name === 'recent') showRecent();
+  if (r.name === 'player') showPlayer(r.arg || '');
+  if (r.name === 'settings') showSettings();
+}
+
+// ---- helpers -------------------------------------------------------------------------
+
+async function api(path) {
+  const response = await fetch(path, { headers: { accept: 'application/json' } });
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error || `${response.status}`);
+  return body;
+}
+
+function tableOf(mode, difficulty) {
+  return live.tables.find((table) => table.mode === mode && table.difficulty === difficulty);
+}
+
+function row(cells) {
+  const tr = document.createElement('tr');
+  for (const cell of cells) {
+    const td = document.createElement('td');
+    const value = typeof cell === 'object' && cell !== null ? cell : { text: cell };
+    if (value.player) {
+      const link = document.createElement('a');
+      link.href = `#/player/${encodeURIComponent(value.player)}`;
+      link.textContent = value.text;
+      td.append(link);
+    } else {
+      td.textContent = String(value.text ?? '');
+    }
+    if (value.num) td.className = 'num';
+    tr.append(td);
+  }
+  return tr;
+}
+
+function words(mode) { return mode === 'player-adds' ? 'player adds' : mode; }
+
+function date(iso) {
+  const when = new Date(iso);
+  return Number.isNaN(when.getTime()) ? '' : when.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+window.addEventListener('hashchange', navigate);
+navigate();
+connect();

@@ -1,0 +1,63 @@
+import Foundation
+import SimonControl
+import SimonGame
+
+/// What goes down a page's WebSocket: simond's own control-socket lines (SPEC section
+/// 10, one JSON object per message) and one of simon-web's own, `link`, which says
+/// whether simond is connected: `{"link":{"up":false,"why":"..."}}`.
+public enum LiveFeed {
+  /// How many messages a page may fall behind before it is dropped: a game's busiest
+  /// second is some 20 messages, so only a page that stopped reading gets there.
+  public static let capacity = 512
+
+  /// The first lines a page gets: the link, then (once simond has greeted) the hello and
+  /// a snapshot of now.
+  static func opening(_ standing: CabinetLink.Standing) -> [String] {
+    var lines = [linkLine(standing)]
+    if standing.up, let hello = standing.hello, let snapshot = standing.snapshot {
+      lines.append(ControlMessage.hello(hello).line)
+      lines.append(ControlMessage.snapshot(snapshot, t: standing.time).line)
+    }
+    return lines
+  }
+
+  /// The `link` line.
+  static func linkLine(_ standing: CabinetLink.Standing) -> String {
+    var link: [String: Any] = ["up": standing.up]
+    if let why = standing.why, !standing.up { link["why"] = why }
+    return json(["link": link]) + "\n"
+  }
+
+  /// Keeps the standing's snapshot as simond's own would be after `message`.
+  /// - Returns: whether pages get the message (replies to requests are not theirs).
+  static func apply(_ message: ControlMessage, to standing: inout CabinetLink.Standing) -> Bool {
+    switch message {
+    case .led(let pad, let on, let t):
+      standing.snapshot?.lit[pad] = on
+      standing.time = t
+    case .tone(let frequency, let t):
+      standing.snapshot?.tone = frequency
+      standing.time = t
+    case .state(let view, let t):
+      standing.snapshot?.state = view
+      standing.time = t
+    case .settings(let settings, let t):
+      standing.snapshot?.settings = settings
+      standing.time = t
+    case .snapshot(let snapshot, let t):
+      standing.snapshot = snapshot
+      standing.time = t
+    case .hello(let hello): standing.hello = hello
+    case .gameOver(_, let t), .scoresChanged(_, let t): standing.time = t
+    case .ok, .error: return false
+    }
+    return true
+  }
+
+  static func json(_ object: Any) -> String {
+    let data =
+      (try? JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    return String(decoding: data, as: UTF8.self)
+  }
+}

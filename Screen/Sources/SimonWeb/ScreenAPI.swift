@@ -1,0 +1,123 @@
+import Foundation
+import Hummingbird
+import SimonControl
+import SimonGame
+
+/// The read-only JSON API (README "The cabinet screen"): what the cabinet shows now and
+/// what simond can tell of its tables, recent games and players. Every answer comes from
+/// simond through the control socket; nothing is read from its state directory.
+public struct ScreenAPI: Sendable {
+  let link: CabinetLink
+  let ask: ControlAsk
+
+  /// The API over `link`, asking simond through `ask`.
+  public init(link: CabinetLink, ask: ControlAsk) {
+    self.link = link
+    self.ask = ask
+  }
+
+  /// Adds the routes under `/api` to `router`.
+  public func add<Context: RequestContext>(to router: Router<Context>) {
+    let api = router.group("api")
+    api.get("status") { _, _ in status() }
+    api.get("settings") { _, _ in try settings() }
+    api.get("recent") { request, _ in
+      let count = try Self.count(request.uri.queryParameters["count"])
+      return try await answer(.recent(count: count), key: "records")
+    }
+    api.get("tables") { _, _ in try await answer(.tables, key: "tables") }
+    api.get("players") { _, _ in try await answer(.players, key: "registered", as: "players") }
+    api.get("players/:name") { _, context in
+      let name = try context.parameters.require("name")
+      return try await answer(.player(name: name), key: "player")
+    }
+    api.get("**") { request, _ -> Response in
+      throw APIError(.notFound, "no such API: \(request.uri.path) (see README: the cabinet screen)")
+    }
+  }
+
+  /// The link, simond's hello and the snapshot of now, as one object.
+  func status() -> Response {
+    let standing = link.standing
+    var object: [String: Any] = [
+      "link": ["up": standing.up, "why": standing.why as Any? ?? NSNull()]
+    ]
+    if let hello = standing.hello {
+      object.merge(Self.object(ControlMessage.hello(hello).line)) { a, _ in a }
+    }
+    if let snapshot = standing.snapshot {
+      object.merge(Self.object(ControlMessage.snapshot(snapshot, t: standing.time).line)) { a, _ in
+        a
+      }
+    }
+    return Self.json(object)
+  }
+
+  /// The settings in force and which were changed.
+  func settings() throws -> Response {
+    let standing = link.standing
+    guard let settings = standing.snapshot?.settings else {
+      throw APIError(.serviceUnavailable, "simond has not been reached yet: \(standing.why ?? "")")
+    }
+    let data = try JSONEncoder.api.encode(settings)
+    return Self.json(data)
+  }
+
+  /// simond's answer to `action`: the result's `key` as the body's only key (named `name`
+  /// when given).
+  func answer(
+    _ action: ControlRequest.Action, key: String, as name: String? = nil
+  ) async throws -> Response {
+    let result: ControlResult
+    do {
+      result = try await ask(action)
+    } catch let refusal as ControlRefusal {
+      let status: HTTPResponse.Status =
+        refusal.message.hasPrefix("no player") ? .notFound : .badRequest
+      throw APIError(status, refusal.message)
+    } catch {
+      throw APIError(.serviceUnavailable, "simond is not reachable: \(error)")
+    }
+    var object = Self.object(String(decoding: try JSONEncoder.api.encode(result), as: UTF8.self))
+    object = [name ?? key: object[key] ?? []]
+    return Self.json(object)
+  }
+
+  /// `count` from the query: 1...`ControlRequest.maximumRecent`, 50 when absent.
+  static func count(_ text: Substring?) throws -> Int {
+    guard let text else { return 50 }
+    guard let count = Int(text), (1...ControlRequest.maximumRecent).contains(count) else {
+      throw APIError(
+        .badRequest,
+        "count=\(text.prefix(20)): must be a whole number from 1 to \(ControlRequest.maximumRecent)"
+      )
+    }
+    return count
+  }
+
+  static func object(_ line: String) -> [String: Any] {
+    let parsed = try? JSONSerialization.jsonObject(with: Data(line.utf8))
+    return parsed as? [String: Any] ?? [:]
+  }
+
+  static func json(_ object: Any) -> Response {
+    json(
+      (try? JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data())
+  }
+
+  static func json(_ data: Data) -> Response {
+    Response(
+      status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+      body: .init(byteBuffer: ByteBuffer(bytes: data)))
+  }
+}
+
+extension JSONEncoder {
+  /// The API's encoder: keys sorted, slashes as they are (as simond writes its lines).
+  static var api: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }
+}

@@ -1,0 +1,57 @@
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import SimonControl
+import SimonSystemd
+
+/// simon-web as one Hummingbird application: the page's files, `/live` and `/api`,
+/// behind `ScreenGuard`; systemd is told READY once it listens.
+public enum ScreenServer {
+  /// What the server is made of.
+  public struct Options: Sendable {
+    /// Where to listen.
+    public var host: String
+    /// The port (0: any free one; the log says which).
+    public var port: Int
+    /// The page's files.
+    public var assets: String
+    /// Host names a request may name besides addresses, localhost and this machine's.
+    public var allowedHosts: [String]
+
+    /// Options with every value given.
+    public init(host: String, port: Int, assets: String, allowedHosts: [String]) {
+      self.host = host
+      self.port = port
+      self.assets = assets
+      self.allowedHosts = allowedHosts
+    }
+  }
+
+  /// The router: guard, API, WebSocket and files.
+  public static func router(
+    options: Options, link: CabinetLink, ask: ControlAsk, hostName: String
+  ) -> Router<BasicWebSocketRequestContext> {
+    let router = Router(context: BasicWebSocketRequestContext.self)
+    router.add(
+      middleware: ScreenGuard(hosts: HostCheck(hostName: hostName, extra: options.allowedHosts)))
+    router.add(middleware: FileMiddleware(options.assets, searchForIndexHtml: true))
+    ScreenAPI(link: link, ask: ask).add(to: router)
+    LiveSocket.add(to: router, link: link)
+    return router
+  }
+
+  /// The application; `onRunning` gets the port it listens on.
+  public static func application(
+    options: Options, link: CabinetLink, ask: ControlAsk, hostName: String, logger: Logger,
+    onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+  ) -> some ApplicationProtocol {
+    let router = router(options: options, link: link, ask: ask, hostName: hostName)
+    return Application(
+      router: router,
+      server: .http1WebSocketUpgrade(webSocketRouter: router),
+      configuration: .init(
+        address: .hostname(options.host, port: options.port), serverName: "simon-web"),
+      onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? options.port) },
+      logger: logger)
+  }
+}

@@ -1,0 +1,132 @@
+import ArgumentParser
+import Glibc
+import Hummingbird
+import Logging
+import SimonControl
+import SimonSystemd
+import SimonWeb
+
+/// The cabinet screen's server: the page, its WebSocket and the read-only API.
+@main
+struct SimonWebCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "simon-web",
+    abstract: "Serve the cabinet screen: the live game, the tables, name entry, a read-only API.",
+    discussion: """
+      simon-web follows simond's control socket and serves the cabinet's screen as a web \
+      page (shown full screen by the kiosk unit, or on a phone), a WebSocket of the \
+      control socket's events (/live) and a read-only JSON API (/api/status, /api/tables, \
+      /api/recent, /api/players, /api/players/NAME, /api/settings). It holds no device and \
+      reads none of simond's files: everything comes through the control socket. While \
+      simond is away it keeps serving and the page says so; it reconnects every second.
+
+      After a game that ranks in its table's top ten, while a page is open, it asks simond \
+      to let the player put a name on it with the pads (green up, blue down, red next, \
+      yellow done).
+
+      It listens on 127.0.0.1:8080 unless told otherwise: --listen 0.0.0.0:8080 opens it to \
+      the network, for phones. Requests must name this cabinet (an IP address, localhost, \
+      this host's name or NAME.local, or an --allow-host) and may only read.
+
+      Exit codes: 0 stopped by SIGTERM or SIGINT, 64 bad command line, 69 cannot listen \
+      (the address is taken, or not this machine's).
+      """,
+    version: "0.1.0"
+  )
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Where to listen: ADDRESS:PORT, [IPv6]:PORT. 0.0.0.0:8080 serves the whole network.",
+      valueName: "address:port"))
+  var listen: String = "127.0.0.1:8080"
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "simond's control socket. Default: where simonctl looks (/run/simon-cabinet/control.sock for the service).",
+      valueName: "path"))
+  var controlSocket: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("The page's files.", valueName: "dir"))
+  var assets: String = "/usr/share/simon-cabinet/screen"
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "A host name requests may use besides addresses, localhost and this host's own (repeatable).",
+      valueName: "name"))
+  var allowHost: [String] = []
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The lowest level logged: trace, debug, info, notice, warning, error or critical.",
+      valueName: "level"))
+  var logLevel: String = "info"
+
+  func validate() throws {
+    guard Logger.Level(rawValue: logLevel) != nil else {
+      throw ValidationError(
+        "--log-level: \"\(logLevel)\" is not one of trace, debug, info, notice, warning, error, critical"
+      )
+    }
+    do {
+      _ = try ListenAddress(listen)
+    } catch {
+      throw ValidationError("--listen: \(error)")
+    }
+    var status = stat()
+    guard stat(assets, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+      throw ValidationError(
+        "--assets: \(assets) is not a directory (the page's files: Screen/Public in the source tree)"
+      )
+    }
+  }
+
+  func run() async throws {
+    let address = try ListenAddress(listen)
+    let level = Logger.Level(rawValue: logLevel)!
+    LoggingSystem.bootstrap { label in
+      var handler = StreamLogHandler.standardError(label: label)
+      handler.logLevel = level
+      return handler
+    }
+    let logger = Logger(label: "simon-web")
+    let environment = Environment.current
+    let socket =
+      controlSocket
+      ?? ControlSocketPath.candidates(environment: environment, uid: getuid()).first {
+        access($0, F_OK) == 0
+      } ?? ControlSocketPath.servicePath
+    let ask = ControlAsk(path: socket)
+    let naming = NameEntryStarter(ask: ask, logger: logger)
+    let link = CabinetLink(path: socket, logger: logger) { over, watching in
+      naming.gameOver(over, pagesWatching: watching)
+    }
+    guard link.start() else {
+      logger.critical("cannot start a thread to follow simond")
+      throw ExitCode(69)
+    }
+    defer { link.stop() }
+    let notifier = SystemdNotifier(environment: environment)
+    let options = ScreenServer.Options(
+      host: address.host, port: address.port, assets: assets, allowedHosts: allowHost)
+    let app = ScreenServer.application(
+      options: options, link: link, ask: ask, hostName: HostName.current, logger: logger
+    ) { port in
+      logger.info(
+        "serving the cabinet screen",
+        metadata: ["url": "http://\(address.urlHost):\(port)/", "control": "\(socket)"])
+      notifier.ready(status: "serving http://\(address.urlHost):\(port)/")
+    }
+    do {
+      try await app.runService()
+    } catch {
+      logger.critical("cannot serve on \(listen): \(error)")
+      throw ExitCode(69)
+    }
+  }
+}

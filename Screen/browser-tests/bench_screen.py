@@ -1,0 +1,117 @@
+"""The cabinet screen's figures (scripts/bench bench-screen), with release builds of simond
+and simon-web and Debian's headless Chromium:
+- lamp change -> page painted: from simond's event time (CLOCK_MONOTONIC, in the control
+  line) to the frame after the page's lamp changed, p50/p99 (target p99 <= 33 ms);
+- page weight: every byte the page loads (target <= 200 KB);
+- simon-web idle with a page open: CPU ticks and context switches over 20 s (target 0
+  ticks), and its resident memory."""
+
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+from cabinet import Cabinet, wait_for
+from conftest import make_browser
+
+PADS = ("green", "red", "yellow", "blue")
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def simon_sequence(cabinet, rounds):
+    def turn():
+        view = cabinet.state()
+        return view and view["phase"] == "player" and view["round"] == rounds
+    wait_for(turn, 30, f"round {rounds}")
+    messages = cabinet.control.messages()
+    start = max(i for i, m in enumerate(messages) if "state" in m and m["state"]["phase"] == "simon")
+    return [m["led"] for m in messages[start:] if "led" in m and m["on"]][:rounds]
+
+
+def task_counters(pid):
+    ticks = switches = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])
+        with open(f"/proc/{pid}/task/{task}/status") as f:
+            for line in f:
+                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                    switches += int(line.split()[1])
+    return ticks, switches
+
+
+def resident_kb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS"))
+
+
+def main():
+    games = int(os.environ.get("BENCH_GAMES", "3"))
+    rounds_per_game = int(os.environ.get("BENCH_ROUNDS", "8"))
+    cabinet = Cabinet(tempfile.mkdtemp(prefix="simon-bench-screen-"))
+    cabinet.start_simond()
+    cabinet.start_web()
+    browser = make_browser()
+    try:
+        browser.get(f"{cabinet.url}/?trace")
+        wait_for(lambda: browser.execute_script("return document.getElementById('message').textContent")
+                 == "Press a pad to play", what="the page")
+        # CLOCK_MONOTONIC (simond's t, Python's monotonic) to the epoch (the browser's clock).
+        offsets = []
+        for _ in range(50):
+            before = time.time()
+            mono = time.monotonic()
+            offsets.append((before + time.time()) / 2 - mono)
+        epoch_minus_mono = statistics.median(offsets)
+
+        for _ in range(games):
+            cabinet.press("green")
+            for rounds in range(1, rounds_per_game + 1):
+                sequence = simon_sequence(cabinet, rounds)
+                if rounds == rounds_per_game:
+                    cabinet.press(next(p for p in PADS if p != sequence[0]))
+                    break
+                for pad in sequence:
+                    cabinet.press(pad, hold=0.05)
+            cabinet.wait_phase("gameover", 30)
+            time.sleep(2.5)  # the razz and the game-over lamps to end
+        lamps = [m for m in cabinet.control.messages() if "led" in m]
+        wait_for(lambda: len(browser.execute_script("return window.simonPaints")) >= len(lamps),
+                 20, "every lamp change painted")
+        paints = browser.execute_script("return window.simonPaints")
+        latencies = [p["painted"] - (p["t"] / 1e9 + epoch_minus_mono) * 1000 for p in paints]
+        p50, p99 = percentile(latencies, 0.50), percentile(latencies, 0.99)
+        print(f"lamp change -> page painted ({len(latencies)} changes, {games} games): "
+              f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {max(latencies):.1f} ms "
+              f"(target p99 <= 33 ms) {'met' if p99 <= 33 else 'NOT MET'}")
+
+        weight = browser.execute_script("""
+          const entries = [performance.getEntriesByType('navigation')[0],
+                           ...performance.getEntriesByType('resource')];
+          return entries.map(e => [e.name, e.encodedBodySize]);""")
+        total = sum(size for _, size in weight)
+        files = ", ".join(f"{name.rsplit('/', 1)[-1] or 'index'} {size / 1000:.1f}" for name, size in weight)
+        print(f"page weight: {total / 1000:.1f} KB in {len(weight)} files ({files} KB) "
+              f"(target <= 200 KB) {'met' if total <= 200_000 else 'NOT MET'}")
+
+        time.sleep(3)
+        ticks0, switches0 = task_counters(cabinet.web.pid)
+        time.sleep(20)
+        ticks1, switches1 = task_counters(cabinet.web.pid)
+        print(f"simon-web idle, a page open, 20 s: {ticks1 - ticks0} CPU ticks (target 0) "
+              f"{'met' if ticks1 == ticks0 else 'NOT MET'}, {switches1 - switches0} context switches, "
+              f"RSS {resident_kb(cabinet.web.pid) / 1024:.1f} MB")
+    finally:
+        browser.quit()
+        cabinet.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,273 @@
+"""The cabinet screen in Debian's Chromium against the real simond (simulated cabinet)
+and the real simon-web: the page follows the pads, a ranked game is named with the pads,
+the attract table is the store's, nothing leaves the page's origin, the API only reads,
+and simon-web outlives a simond restart. Screenshots for README go to $SCREENSHOTS."""
+
+import json
+import os
+import urllib.error
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from cabinet import wait_for
+from conftest import make_browser
+
+PADS = ("green", "red", "yellow", "blue")
+
+
+def text(browser, element_id):
+    return browser.find_element(By.ID, element_id).text
+
+
+def page_lit(browser):
+    return {pad: "lit" in browser.find_element(By.CSS_SELECTOR, f'.pad[data-pad="{pad}"]')
+            .get_attribute("class").split() for pad in PADS}
+
+
+def visible(browser, view):
+    return browser.find_element(By.ID, f"view-{view}").is_displayed()
+
+
+def screenshot(browser, name):
+    directory = os.environ.get("SCREENSHOTS")
+    if directory:
+        os.makedirs(directory, exist_ok=True)
+        browser.save_screenshot(os.path.join(directory, name))
+
+
+def open_page(browser, cabinet, query=""):
+    browser.get(f"{cabinet.url}/{query}")
+    wait_for(lambda: browser.title.startswith("Simon · "), what="the page to be greeted")
+    assert not browser.find_element(By.ID, "offline").is_displayed()
+
+
+def simon_shows(cabinet, rounds):
+    """Waits for the player's turn of round `rounds` and returns the sequence Simon showed
+    for it: the lamps lit between the last `simon` state and the `player` state."""
+    def turn():
+        view = cabinet.state()
+        return view and view["phase"] == "player" and view["round"] == rounds
+    wait_for(turn, 20, f"the player's turn in round {rounds}")
+    messages = cabinet.control.messages()
+    start = max(i for i, m in enumerate(messages)
+                if "state" in m and m["state"]["phase"] == "simon")
+    shown = []
+    for message in messages[start:]:
+        if "state" in message and message["state"]["phase"] == "player":
+            break
+        if "led" in message and message["on"]:
+            shown.append(message["led"])
+    assert len(shown) == rounds, shown
+    return shown
+
+
+def test_the_page_follows_the_pads(cabinet, browser):
+    open_page(browser, cabinet, "?trace&kiosk")
+    wait_for(lambda: text(browser, "message") == "Press a pad to play", what="the idle page")
+    since = len(cabinet.control.messages())
+    cabinet.press("green")
+    for rounds in (1, 2, 3):
+        sequence = simon_shows(cabinet, rounds)
+        wait_for(lambda: text(browser, "message") == "Your turn", what="'Your turn' on the page")
+        assert text(browser, "round") == str(rounds)
+        for pad in sequence:
+            cabinet.press(pad)
+        wait_for(lambda: cabinet.state()["round"] == rounds + 1 or cabinet.state()["phase"] == "simon",
+                 what="the next round")
+    wait_for(lambda: text(browser, "message") == "Simon's turn", what="'Simon's turn'")
+    wait_for(lambda: any(page_lit(browser).values()), what="a pad lit on the page during Simon's turn")
+    screenshot(browser, "live-1920x1080.png")
+    wait_for(lambda: text(browser, "points") == str(cabinet.state()["points"]), what="the points")
+    assert int(text(browser, "points")) >= 30
+    # Every lamp change simond sent, in its order and with its time, reached the page.
+    lamps = [(m["led"], m["on"], m["t"]) for m in cabinet.control.messages()[since:] if "led" in m]
+    def painted():
+        paints = browser.execute_script("return window.simonPaints")
+        return [(p["pad"], p["on"], p["t"]) for p in paints]
+    wait_for(lambda: painted()[: len(lamps)] == lamps, what="every lamp change painted in order")
+    # And what is lit now is what simond says is lit.
+    wait_for(lambda: page_lit(browser) == {p: bool(cabinet.lamps().get(p)) for p in PADS},
+             what="the page's lamps equal simond's")
+
+
+def test_whose_turn_by_name_in_coop(cabinet, browser):
+    open_page(browser, cabinet)
+    for number, (key, value) in enumerate((("mode", "coop"), ("players", "2")), start=1):
+        cabinet.control.send({"id": number, "request": "set", "key": key, "value": value})
+        wait_for(lambda: any(m.get("ok") == number for m in cabinet.control.messages()),
+                 what=f"simond to set {key}")
+    cabinet.simonctl("players", "add", "Anna")
+    cabinet.simonctl("players", "add", "O'Brien")
+    cabinet.control.send({"id": 3, "request": "sign-in", "players": ["O'Brien", "Anna"]})
+    wait_for(lambda: any(m.get("ok") == 3 for m in cabinet.control.messages()), what="the sign-in")
+    wait_for(lambda: "O'Brien" in text(browser, "who"), what="who is signed in, as typed")
+    cabinet.press("red")
+    # Coop cues whose turn it is before Simon plays: wait for the turn itself.
+    wait_for(lambda: cabinet.state()["phase"] == "player" and cabinet.state()["turn_name"],
+             20, "the first player's turn")
+    names = cabinet.state()["players"]
+    turn = cabinet.state()["turn_name"]
+    assert turn in names and names == ["O'Brien", "Anna"]
+    wait_for(lambda: text(browser, "message") == f"{turn}'s turn", what=f"'{turn}'s turn'")
+    chips = browser.find_elements(By.CSS_SELECTOR, "#players li")
+    assert [chip.text for chip in chips] == names
+    assert "turn" in chips[names.index(turn)].get_attribute("class")
+
+
+def start_game(cabinet):
+    """Presses green until a countdown begins: a press in the attract animation only
+    wakes the cabinet, and the animation may begin just before a press."""
+    for _ in range(3):
+        cabinet.press("green")
+        try:
+            wait_for(lambda: cabinet.state()["phase"] == "countdown", 2, "the countdown")
+            return
+        except AssertionError:
+            continue
+    raise AssertionError(f"no game started: the cabinet is at {cabinet.state()['phase']}")
+
+
+def play_to_game_over(cabinet, rounds=1):
+    """Plays `rounds` rounds, repeating all but the last right, then a mistake."""
+    start_game(cabinet)
+    for round_number in range(1, rounds + 1):
+        sequence = simon_shows(cabinet, round_number)
+        if round_number < rounds:
+            for pad in sequence:
+                cabinet.press(pad)
+    cabinet.press(next(pad for pad in PADS if pad != sequence[0]))
+    cabinet.wait_phase("gameover", 20)
+
+
+def spell(cabinet, name, browser=None, screenshot_as=None):
+    """Spells `name` at the cabinet's name entry with the pads, as a player would: blue
+    (down) or green (up), whichever is shorter, to each letter; red takes it; yellow is
+    done with the last letter. Takes a screenshot before the last letter if asked."""
+    wait_for(lambda: (cabinet.state() or {}).get("naming"), 15, "name entry")
+    for index, wanted in enumerate(name):
+        naming = cabinet.state()["naming"]
+        alphabet = naming["alphabet"]
+        steps = (alphabet.index(wanted) - alphabet.index(naming["letter"])) % len(alphabet)
+        pad, count = ("blue", steps) if steps <= len(alphabet) // 2 else ("green", len(alphabet) - steps)
+        for _ in range(count):
+            before = cabinet.state()["naming"]["letter"]
+            cabinet.press(pad, hold=0.04)
+            wait_for(lambda: cabinet.state()["naming"]["letter"] != before, 5,
+                     f"the letter after {before!r} spelling {name}: {cabinet.state()['naming']}")
+        assert cabinet.state()["naming"]["letter"] == wanted
+        if index < len(name) - 1:
+            spelled = cabinet.state()["naming"]["spelled"]
+            cabinet.press("red")
+            wait_for(lambda: cabinet.state()["naming"]["spelled"] == spelled + wanted,
+                     what=f"{wanted} taken")
+    if browser and screenshot_as:
+        wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "#naming-spell").text
+                 .replace("␣", " ") == name, what="the name on the page")
+        screenshot(browser, screenshot_as)
+    cabinet.press("yellow")
+    wait_for(lambda: cabinet.state().get("naming") is None, what="name entry to end")
+
+
+def test_a_ranked_game_is_named_with_the_pads(cabinet, browser):
+    open_page(browser, cabinet, "?kiosk")
+    play_to_game_over(cabinet, rounds=3)
+    # The page is watching and the game ranks (the table was empty): entry starts.
+    wait_for(lambda: (cabinet.state() or {}).get("naming"), 15, "name entry at the cabinet")
+    wait_for(lambda: visible(browser, "naming"), what="the name entry page")
+    naming = cabinet.state()["naming"]
+    assert naming["rank"] == 1
+    wait_for(lambda: text(browser, "naming-title") == "#1 in the top ten!", what="the rank")
+    spell(cabinet, "ZOE", browser, "name-entry-1920x1080.png")
+    scores = json.loads(cabinet.simonctl("scores", "--json"))
+    names = [record["name"] for table in scores["tables"] for record in table["top"]]
+    assert names == ["ZOE"], names
+    wait_for(lambda: visible(browser, "live"), what="the live page again")
+
+
+@pytest.mark.attract_after(4)
+def test_the_attract_table_is_the_stores(cabinet, browser):
+    open_page(browser, cabinet, "?kiosk")
+    for rounds, name in ((4, "ADA"), (2, "MAX"), (5, "KAI")):
+        play_to_game_over(cabinet, rounds)
+        spell(cabinet, name)
+    cabinet.wait_phase("attract", 20)
+    wait_for(lambda: visible(browser, "attract"), what="the attract page")
+    wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#attract-rows tr"), what="rows")
+    screenshot(browser, "attract-1920x1080.png")
+    rows = [[cell.text for cell in row.find_elements(By.TAG_NAME, "td")]
+            for row in browser.find_elements(By.CSS_SELECTOR, "#attract-rows tr")]
+    tables = json.loads(urllib.request.urlopen(f"{cabinet.url}/api/tables").read())["tables"]
+    table = tables[0]
+    assert text(browser, "attract-title").endswith(table["difficulty"])
+    assert [[r[1], r[2], r[3]] for r in rows] == \
+        [[rec["name"], str(rec["points"]), str(rec["rounds"])] for rec in table["records"]]
+    stored = json.loads(cabinet.simonctl("scores", "--json", "--mode", table["mode"],
+                                         "--difficulty", table["difficulty"]))
+    assert [rec["id"] for rec in table["records"]] == [rec["id"] for rec in stored["tables"][0]["top"]]
+
+
+def test_the_page_asks_nothing_outside_its_origin(cabinet, browser):
+    open_page(browser, cabinet)
+    for route in ("#/recent", "#/how", "#/settings", "#/player/ANNA", "#/"):
+        browser.get(f"{cabinet.url}/{route}")
+        wait_for(lambda: browser.execute_script("return document.readyState") == "complete")
+    own = cabinet.url.replace("http://", "")
+    asked = []
+    for entry in browser.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            asked.append(message["params"]["request"]["url"])
+        elif message["method"] == "Network.webSocketCreated":
+            asked.append(message["params"]["url"])
+    assert asked, "no request was seen at all"
+    outside = [url for url in asked
+               if not (url.startswith(f"http://{own}/") or url.startswith(f"ws://{own}/")
+                       or url.startswith("data:"))]
+    assert outside == []
+    # No script error and no policy violation (the 404 of a player nobody is, is none).
+    errors = [e for e in browser.get_log("browser")
+              if e["level"] == "SEVERE" and e["source"] != "network"]
+    assert errors == [], errors
+
+
+def test_the_api_only_reads(cabinet):
+    for method in ("POST", "PUT", "DELETE", "PATCH"):
+        for path in ("/api/tables", "/api/status", "/api/players/ANNA", "/"):
+            request = urllib.request.Request(f"{cabinet.url}{path}", method=method, data=b"{}")
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(request)
+            assert refused.value.code == 405
+            assert "read-only" in json.loads(refused.value.read())["error"]
+    status = json.loads(urllib.request.urlopen(f"{cabinet.url}/api/status").read())
+    assert status["link"]["up"] is True
+    assert status["hello"]["hardware"] == "sim"
+
+
+def test_simon_web_outlives_a_simond_restart(cabinet, browser):
+    open_page(browser, cabinet)
+    cabinet.stop_simond()
+    wait_for(lambda: browser.find_element(By.ID, "offline").is_displayed(), what="the offline banner")
+    assert "not running" in text(browser, "offline")
+    cabinet.start_simond()
+    wait_for(lambda: not browser.find_element(By.ID, "offline").is_displayed(), 10, "the banner to go")
+    cabinet.sim.send({"press": "blue"})
+    wait_for(lambda: page_lit(browser)["blue"], what="the page to follow the new simond")
+    cabinet.sim.send({"release": "blue"})
+    assert cabinet.web.poll() is None
+
+
+def test_the_small_display_fits(cabinet):
+    small = make_browser(800, 480)
+    try:
+        open_page(small, cabinet, "?kiosk")
+        sizes = small.execute_script(
+            "return [document.documentElement.scrollWidth, document.documentElement.scrollHeight,"
+            " innerWidth, innerHeight]")
+        assert sizes[0] <= sizes[2] and sizes[1] <= sizes[3], sizes
+        pads = small.find_element(By.ID, "pads").rect
+        assert pads["width"] >= 300 and pads["y"] + pads["height"] <= 480, pads
+        screenshot(small, "live-800x480.png")
+    finally:
+        small.quit()
