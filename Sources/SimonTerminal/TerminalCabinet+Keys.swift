@@ -79,13 +79,13 @@ extension TerminalCabinet {
 
   /// Shows the top ten of the mode and difficulty in force and asks for its games.
   private mutating func showTopTen() -> [Effect] {
-    guard let view = screen.control.followed, let hello = screen.control.hello else {
-      screen.notice = "The top ten needs simond's control socket: it names the state directory."
+    guard let view = screen.control.followed, screen.control.hello != nil else {
+      screen.notice = "The top ten needs simond's control socket: simond tells it."
       return []
     }
     let table = TableKey(mode: view.mode, difficulty: view.difficulty)
     screen.topTen = TopTen(table: table)
-    return [.loadTopTen(table, stateDirectory: hello.stateDirectory)]
+    return [.loadTopTen(table)]
   }
 
   /// Reads the top ten again, for the table in force, when it is shown.

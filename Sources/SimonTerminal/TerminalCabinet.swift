@@ -47,9 +47,9 @@ public struct TerminalCabinet: Sendable {
     /// Start (or restart) a timer; when it runs out, hand back `.timerFired` with the
     /// generation.
     case startTimer(Timer, after: Duration, generation: UInt64)
-    /// Read a table's top ten (from the state directory simond named), then hand back
+    /// Ask simond for a table's top ten (`tables` control request), then hand back
     /// `.topTen`.
-    case loadTopTen(TableKey, stateDirectory: String)
+    case loadTopTen(TableKey)
     /// Ask simond to name a ranked game (`name` control request), then hand back
     /// `.nameAnswered`.
     case nameGame(id: Int, name: String)

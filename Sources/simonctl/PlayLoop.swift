@@ -142,9 +142,13 @@ struct PlayLoop {
           try? await Task.sleep(for: duration)
           if !Task.isCancelled { continuation.yield(.timerFired(timer, generation: generation)) }
         }
-      case .loadTopTen(let table, let directory):
+      case .loadTopTen(let table):
+        guard let path = controlPath else {
+          continuation.yield(.topTen(table, .failed("no control socket to ask simond on")))
+          continue
+        }
         let started = BackgroundThread.start {
-          continuation.yield(.topTen(table, TopTenSource.read(table, stateDirectory: directory)))
+          continuation.yield(.topTen(table, TopTenSource.read(table, controlPath: path)))
         }
         if !started {
           continuation.yield(.topTen(table, .failed("cannot start a thread to read the scores")))

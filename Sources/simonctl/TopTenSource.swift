@@ -1,22 +1,24 @@
+import SimonControl
 import SimonGame
-import SimonScores
 import SimonTerminal
 
-/// Where the terminal cabinet reads a table's top ten: the score file in the state
-/// directory simond names in its hello. The one place to change for a control request
-/// that answers with the tables.
+/// Where the terminal cabinet reads a table's top ten: simond, through the control
+/// socket's `tables` request, as the cabinet screen does (never the state files).
 enum TopTenSource {
-  /// How long a read waits for a writer's lock before it reports the table unreadable.
-  static let lockLimit = Duration.seconds(2)
-
-  /// The games of `table`, best first, or why they could not be read. Blocks while it
-  /// reads (a few milliseconds; up to `lockLimit` when a bad file must be set aside).
-  static func read(_ table: TableKey, stateDirectory: String) -> TerminalCabinet.TopTenAnswer {
+  /// The games of `table`, best first, or why simond could not tell them. Blocks until it
+  /// answers, at most `PlayControl.answerLimit`; connects afresh, so it may run on any
+  /// thread.
+  static func read(_ table: TableKey, controlPath: String) -> TerminalCabinet.TopTenAnswer {
     do {
-      let book = try ScoreStore(directory: stateDirectory, lockTimeout: lockLimit).load()
-      return .records(book.table(table))
+      let client = try ControlClient(path: controlPath)
+      try client.greet(within: PlayControl.answerLimit)
+      let result = try client.request(.tables, within: PlayControl.answerLimit)
+      let found = result.tables?.first {
+        $0.mode == table.mode && $0.difficulty == table.difficulty
+      }
+      return .records(found?.records ?? [])
     } catch {
-      return .failed("cannot read the scores in \(stateDirectory): \(error)")
+      return .failed("cannot ask simond for the top ten on \(controlPath): \(error)")
     }
   }
 }

@@ -115,7 +115,7 @@ struct TerminalCabinetTests {
     var cabinet = cabinet()
     #expect(
       cabinet.handle(.keys(Array("t".utf8)))
-        == [.loadTopTen(classicMedium, stateDirectory: "/var/lib/simon-cabinet")])
+        == [.loadTopTen(classicMedium)])
     #expect(cabinet.screen.topTen == TopTen(table: classicMedium))
     let games = [record(id: 1, points: 50, rounds: 5, name: "Ann")]
     // An answer for another table (read before the settings changed) is not shown.
@@ -127,10 +127,10 @@ struct TerminalCabinetTests {
     // The scores changed, or the table in force did: read it again.
     #expect(
       cabinet.handle(.control(.message(.scoresChanged("named", t: 1))))
-        == [.loadTopTen(classicMedium, stateDirectory: "/var/lib/simon-cabinet")])
+        == [.loadTopTen(classicMedium)])
     #expect(
       cabinet.handle(.control(.message(.state(cabinetView(difficulty: .hard), t: 2))))
-        == [.loadTopTen(hard, stateDirectory: "/var/lib/simon-cabinet")])
+        == [.loadTopTen(hard)])
     #expect(cabinet.handle(.control(.message(.state(cabinetView(difficulty: .hard), t: 3)))) == [])
     #expect(cabinet.handle(.keys(Array("t".utf8))) == [])
     #expect(cabinet.screen.topTen == nil)
@@ -148,7 +148,7 @@ struct TerminalCabinetTests {
     #expect(cabinet.handle(.keys(Array("t".utf8))) == [])
     #expect(
       cabinet.screen.notice
-        == "The top ten needs simond's control socket: it names the state directory.")
+        == "The top ten needs simond's control socket: simond tells it.")
   }
 
   @Test func aRankedGameIsNamedWithTypedLetters() {
