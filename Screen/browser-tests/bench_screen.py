@@ -81,7 +81,11 @@ def main():
                 for pad in sequence:
                     cabinet.press(pad, hold=0.05)
             cabinet.wait_phase("gameover", 30)
-            time.sleep(2.5)  # the razz and the game-over lamps to end
+            # The page is open, so a ranked game asks for a name: yellow takes the letter.
+            wait_for(lambda: cabinet.state().get("naming"), 15, "name entry")
+            cabinet.press("yellow")
+            wait_for(lambda: cabinet.state().get("naming") is None, 15, "name entry to end")
+            time.sleep(1.5)  # the pads' flash after a name
         lamps = [m for m in cabinet.control.messages() if "led" in m]
         wait_for(lambda: len(browser.execute_script("return window.simonPaints")) >= len(lamps),
                  20, "every lamp change painted")

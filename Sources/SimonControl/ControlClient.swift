@@ -29,6 +29,11 @@ public final class ControlClient {
 
   deinit { ClientSocket.close(fd) }
 
+  /// Ends the connection in both directions, from any thread, so that a `next` blocked
+  /// on another wakes at once with `disconnected`; the client is of no more use. Safe only
+  /// while the client is alive (its descriptor is still its own).
+  public var interrupter: ControlInterrupter { ControlInterrupter(fd: fd) }
+
   /// Reads the hello and the snapshot.
   /// - Throws: `SimClientError` when simond sends neither within `limit`, or speaks a
   ///   protocol version this client does not know.
@@ -122,6 +127,15 @@ public final class ControlClient {
       }
     }
   }
+}
+
+/// Ends a `ControlClient`'s connection from another thread (shutdown): how a follower that
+/// waits without a time limit is stopped.
+public struct ControlInterrupter: Sendable {
+  let fd: Int32
+
+  /// Wakes the client's reader with the end of the connection.
+  public func interrupt() { ClientSocket.shutdown(fd) }
 }
 
 /// simond refused a request; its message names the rule.

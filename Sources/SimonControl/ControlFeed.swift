@@ -22,6 +22,9 @@ public final class ControlFeed: Sendable {
   public let path: String
   private let stopping = Atomic<Bool>(false)
   private let running = Atomic<Bool>(false)
+  /// The connection being read, so that `stop` can end a read that waits without a limit
+  /// (an idle cabinet sends nothing, and the feed must not wake to find that out).
+  private let reading = Mutex<ControlInterrupter?>(nil)
 
   /// A feed of the socket at `path`; nothing happens until `start`.
   public init(path: String) { self.path = path }
@@ -43,20 +46,32 @@ public final class ControlFeed: Sendable {
       while !stopping.load(ordering: .relaxed) {
         do {
           let client = try ControlClient(path: path)
-          let (hello, snapshot) = try client.greet(within: .seconds(5))
-          handler(.connected(hello, snapshot))
-          lastLoss = ""
-          for action in onConnect { try client.send(action) }
-          while !stopping.load(ordering: .relaxed) {
-            do {
-              let message = try client.next(
-                before: MonotonicClock().now.advanced(by: .milliseconds(250)))
-              handler(.message(message))
-            } catch let error as SimClientError where error.kind == .timedOut {
-              continue
+          // The descriptor stays the client's until the interrupter is forgotten.
+          try withExtendedLifetime(client) {
+            let interrupter = client.interrupter
+            let stopped = reading.withLock { reading in
+              reading = interrupter
+              return stopping.load(ordering: .relaxed)
+            }
+            defer { reading.withLock { $0 = nil } }
+            if stopped { return }
+            let (hello, snapshot) = try client.greet(within: .seconds(5))
+            handler(.connected(hello, snapshot))
+            lastLoss = ""
+            for action in onConnect { try client.send(action) }
+            // No time limit: an idle cabinet sends nothing, and the feed sleeps until it
+            // does or `stop` ends the read.
+            while !stopping.load(ordering: .relaxed) {
+              do {
+                let forever = MonotonicClock().now.advanced(by: .seconds(3600))
+                handler(.message(try client.next(before: forever)))
+              } catch let error as SimClientError where error.kind == .timedOut {
+                continue
+              }
             }
           }
         } catch {
+          if stopping.load(ordering: .relaxed) { break }
           // Told once per kind of failure, not once a second while simond is away.
           let message = Self.describe(error, path: path)
           if message != lastLoss { handler(.lost(message)) }
@@ -87,10 +102,13 @@ public final class ControlFeed: Sendable {
     }
   }
 
-  /// Stops following the socket within a quarter of a second; no happening comes after
-  /// this returns.
+  /// Stops following the socket (a read in progress is ended at once, a pause between
+  /// attempts within a quarter of a second); no happening comes after this returns.
   public func stop() {
-    stopping.store(true, ordering: .relaxed)
+    reading.withLock { reading in
+      stopping.store(true, ordering: .relaxed)
+      reading?.interrupt()
+    }
     while running.load(ordering: .acquiring) {
       var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
       nanosleep(&pause, nil)
