@@ -6,13 +6,21 @@
 #                                  sudo systemctl enable --now simond
 #   sudo make uninstall          removes what install put there (keeps the scores, the
 #                                user and a changed simond.toml)
-#   make deb                     a Debian package for this machine's architecture
+#   make venue                   the venue bridge, simon-venue (optional)
+#   sudo make install-venue      it, its unit and user, and /etc/simon-cabinet/venue.toml
+#   make screen                  the cabinet screen, simon-web, from the Swift package in
+#                                SCREEN_DIR (Screen/)
+#   sudo make install-screen     it, its page assets, its unit and the kiosk's, their users
+#   sudo make uninstall-venue, uninstall-screen
+#   make deb                     the Debian packages for this machine's architecture
+#                                (simon-cabinet and the optional ones: scripts/build-deb)
 #   sudo make deb-arm64          the arm64 package for Raspberry Pi OS trixie, cross-built
 #                                on an x86-64 Debian machine (scripts/build-deb --arch arm64)
 #
 # Variables: PREFIX, DESTDIR (staged installs: nothing is run then), SWIFT, SWIFT_FLAGS
 # (e.g. --swift-sdk for a cross build), BUILD_BIN (where the binaries are), STRIP,
-# SYSTEMD_UNIT_DIR, SYSUSERS_DIR, UDEV_RULES_DIR, SYSCONFDIR.
+# SYSTEMD_UNIT_DIR, SYSUSERS_DIR, UDEV_RULES_DIR, SYSCONFDIR; SCREEN_DIR and
+# SCREEN_BUILD_BIN for the screen.
 # simond reads /etc/simon-cabinet/simond.toml by default, so SYSCONFDIR stays /etc
 # unless simond is given --config.
 
@@ -48,12 +56,23 @@ INSTALL ?= install
 PRODUCTS := simond simonctl
 UNIT := simond.service
 
-.PHONY: all build install install-files post-install uninstall deb deb-arm64 check-systemd clean help
+# The optional parts, each in a Debian package of its own: the venue bridge (a product of
+# this package) and the cabinet screen (a Swift package of its own, so that simond never
+# links SwiftNIO), with the kiosk that shows it.
+VENUE_UNIT := simon-venue.service
+SCREEN_DIR ?= Screen
+SCREEN_BUILD_BIN ?= $(SCREEN_DIR)/.build/release
+SCREEN_ASSETS_DIR ?= $(PREFIX)/share/simon-cabinet/screen
+SCREEN_UNITS := simon-web.service simon-kiosk.service
+
+.PHONY: all build install install-files post-install uninstall deb deb-arm64 check-systemd clean help \
+  venue install-venue install-venue-files uninstall-venue \
+  screen install-screen install-screen-files uninstall-screen
 
 all: build
 
 help:
-	@sed -n '3,19p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,26p' Makefile | sed 's/^# \{0,1\}//'
 
 # Always asks SwiftPM, which rebuilds only what changed.
 build:
@@ -139,6 +158,118 @@ ifeq ($(DESTDIR),)
 	-if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi
 	-if [ -d /run/udev ] && command -v udevadm >/dev/null; then udevadm control --reload-rules; fi
 	@echo "Kept: the scores in /var/lib/simon-cabinet and the user simon."
+endif
+
+# --- The venue bridge -------------------------------------------------------------------
+venue:
+	$(SWIFT_BUILD) --product simon-venue
+
+$(BUILD_BIN)/simon-venue:
+	$(SWIFT_BUILD) --product simon-venue
+
+install-venue-files: $(BUILD_BIN)/simon-venue
+	$(INSTALL) -d $(DESTDIR)$(BINDIR)
+	$(INSTALL) -m 0755 $(BUILD_BIN)/simon-venue $(DESTDIR)$(BINDIR)/simon-venue
+	$(STRIP) --strip-unneeded --remove-section=.comment --remove-section=.note \
+	  $(DESTDIR)$(BINDIR)/simon-venue
+	if command -v help2man >/dev/null && $(BUILD_BIN)/simon-venue --version >/dev/null 2>&1; then \
+	  $(INSTALL) -d $(DESTDIR)$(MANDIR)/man8 && \
+	  help2man -N -s 8 -n "the Simon cabinet's venue bridge (MQTT)" $(BUILD_BIN)/simon-venue \
+	    | gzip -9n > $(DESTDIR)$(MANDIR)/man8/simon-venue.8.gz && \
+	  chmod 0644 $(DESTDIR)$(MANDIR)/man8/simon-venue.8.gz; \
+	fi
+	$(INSTALL) -d $(DESTDIR)$(SYSTEMD_UNIT_DIR) $(DESTDIR)$(SYSUSERS_DIR) $(DESTDIR)$(CONFIG_DIR)
+	sed 's#/usr/local/bin/#$(BINDIR)/#' systemd/$(VENUE_UNIT) > $(DESTDIR)$(SYSTEMD_UNIT_DIR)/$(VENUE_UNIT)
+	chmod 0644 $(DESTDIR)$(SYSTEMD_UNIT_DIR)/$(VENUE_UNIT)
+	$(INSTALL) -m 0644 systemd/simon-venue.sysusers $(DESTDIR)$(SYSUSERS_DIR)/simon-venue.conf
+	@if [ -e $(DESTDIR)$(CONFIG_DIR)/venue.toml ]; then \
+	  echo "keeping $(CONFIG_DIR)/venue.toml"; \
+	else \
+	  echo "$(INSTALL) -m 0644 wiring/examples/venue.toml $(DESTDIR)$(CONFIG_DIR)/venue.toml"; \
+	  $(INSTALL) -m 0644 wiring/examples/venue.toml $(DESTDIR)$(CONFIG_DIR)/venue.toml; \
+	fi
+
+install-venue: install-venue-files
+ifeq ($(DESTDIR),)
+	systemd-sysusers $(SYSUSERS_DIR)/simon-cabinet.conf $(SYSUSERS_DIR)/simon-venue.conf
+	if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi
+	@echo
+	@echo "Installed. Edit $(CONFIG_DIR)/venue.toml (simon-venue --check), then:"
+	@echo "  sudo systemctl enable --now simon-venue"
+endif
+
+uninstall-venue:
+ifeq ($(DESTDIR),)
+	-if [ -d /run/systemd/system ]; then systemctl disable --now $(VENUE_UNIT); fi
+endif
+	rm -f $(DESTDIR)$(BINDIR)/simon-venue $(DESTDIR)$(MANDIR)/man8/simon-venue.8.gz
+	rm -f $(DESTDIR)$(SYSTEMD_UNIT_DIR)/$(VENUE_UNIT) $(DESTDIR)$(SYSUSERS_DIR)/simon-venue.conf
+	@if cmp -s wiring/examples/venue.toml $(DESTDIR)$(CONFIG_DIR)/venue.toml; then \
+	  echo "rm -f $(CONFIG_DIR)/venue.toml"; rm -f $(DESTDIR)$(CONFIG_DIR)/venue.toml; \
+	elif [ -e $(DESTDIR)$(CONFIG_DIR)/venue.toml ]; then \
+	  echo "keeping $(CONFIG_DIR)/venue.toml (changed)"; \
+	fi
+ifeq ($(DESTDIR),)
+	-if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi
+endif
+
+# --- The cabinet screen and the kiosk -----------------------------------------------------
+# simon-web is built from its own package; its page (SCREEN_DIR/Public) is installed
+# beside it, and the unit names where (--assets).
+screen:
+	@test -f $(SCREEN_DIR)/Package.swift \
+	  || { echo "no screen package: $(SCREEN_DIR)/Package.swift is missing (SCREEN_DIR=)"; exit 1; }
+	$(SWIFT_BUILD) --package-path $(SCREEN_DIR) --product simon-web
+
+$(SCREEN_BUILD_BIN)/simon-web:
+	@test -f $(SCREEN_DIR)/Package.swift \
+	  || { echo "no screen package: $(SCREEN_DIR)/Package.swift is missing (SCREEN_DIR=)"; exit 1; }
+	$(SWIFT_BUILD) --package-path $(SCREEN_DIR) --product simon-web
+
+install-screen-files: $(SCREEN_BUILD_BIN)/simon-web
+	@test -d $(SCREEN_DIR)/Public || { echo "no page assets: $(SCREEN_DIR)/Public is missing"; exit 1; }
+	$(INSTALL) -d $(DESTDIR)$(BINDIR)
+	$(INSTALL) -m 0755 $(SCREEN_BUILD_BIN)/simon-web $(DESTDIR)$(BINDIR)/simon-web
+	$(STRIP) --strip-unneeded --remove-section=.comment --remove-section=.note \
+	  $(DESTDIR)$(BINDIR)/simon-web
+	if command -v help2man >/dev/null && $(SCREEN_BUILD_BIN)/simon-web --version >/dev/null 2>&1; then \
+	  $(INSTALL) -d $(DESTDIR)$(MANDIR)/man8 && \
+	  help2man -N -s 8 -n "the Simon cabinet's screen (web page and read API)" \
+	    $(SCREEN_BUILD_BIN)/simon-web | gzip -9n > $(DESTDIR)$(MANDIR)/man8/simon-web.8.gz && \
+	  chmod 0644 $(DESTDIR)$(MANDIR)/man8/simon-web.8.gz; \
+	fi
+	rm -rf $(DESTDIR)$(SCREEN_ASSETS_DIR)
+	$(INSTALL) -d $(DESTDIR)$(SCREEN_ASSETS_DIR)
+	cp -R $(SCREEN_DIR)/Public/. $(DESTDIR)$(SCREEN_ASSETS_DIR)/
+	find $(DESTDIR)$(SCREEN_ASSETS_DIR) -type d -exec chmod 0755 {} + -o -type f -exec chmod 0644 {} +
+	$(INSTALL) -d $(DESTDIR)$(SYSTEMD_UNIT_DIR) $(DESTDIR)$(SYSUSERS_DIR)
+	sed -e 's#/usr/local/bin/#$(BINDIR)/#' -e 's#/usr/local/share/simon-cabinet/screen#$(SCREEN_ASSETS_DIR)#' \
+	  systemd/simon-web.service > $(DESTDIR)$(SYSTEMD_UNIT_DIR)/simon-web.service
+	$(INSTALL) -m 0644 systemd/simon-kiosk.service $(DESTDIR)$(SYSTEMD_UNIT_DIR)/simon-kiosk.service
+	chmod 0644 $(DESTDIR)$(SYSTEMD_UNIT_DIR)/simon-web.service
+	$(INSTALL) -m 0644 systemd/simon-web.sysusers $(DESTDIR)$(SYSUSERS_DIR)/simon-web.conf
+	$(INSTALL) -m 0644 systemd/simon-kiosk.sysusers $(DESTDIR)$(SYSUSERS_DIR)/simon-kiosk.conf
+
+install-screen: install-screen-files
+ifeq ($(DESTDIR),)
+	systemd-sysusers $(SYSUSERS_DIR)/simon-cabinet.conf $(SYSUSERS_DIR)/simon-web.conf \
+	  $(SYSUSERS_DIR)/simon-kiosk.conf
+	if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi
+	@echo
+	@echo "Installed. The screen at http://127.0.0.1:8080/:  sudo systemctl enable --now simon-web"
+	@echo "On the cabinet's display (cage and chromium):   sudo systemctl enable --now simon-kiosk"
+endif
+
+uninstall-screen:
+ifeq ($(DESTDIR),)
+	-if [ -d /run/systemd/system ]; then systemctl disable --now $(SCREEN_UNITS); fi
+endif
+	rm -f $(DESTDIR)$(BINDIR)/simon-web $(DESTDIR)$(MANDIR)/man8/simon-web.8.gz
+	rm -rf $(DESTDIR)$(SCREEN_ASSETS_DIR)
+	rm -f $(addprefix $(DESTDIR)$(SYSTEMD_UNIT_DIR)/,$(SCREEN_UNITS))
+	rm -f $(DESTDIR)$(SYSUSERS_DIR)/simon-web.conf $(DESTDIR)$(SYSUSERS_DIR)/simon-kiosk.conf
+ifeq ($(DESTDIR),)
+	-if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi
 endif
 
 deb:
