@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // The cabinet screen (SPEC section 11): simon-web serves the page, a WebSocket of the
@@ -12,7 +12,9 @@ let package = Package(
   ],
   dependencies: [
     .package(name: "simon-cabinet", path: ".."),
-    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    // No traits: the default one (configuration support) brings swift-configuration,
+    // which simon-web does not use, and its build.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
