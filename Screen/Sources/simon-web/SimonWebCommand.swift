@@ -96,11 +96,10 @@ struct SimonWebCommand: AsyncParsableCommand {
     }
     let logger = Logger(label: "simon-web")
     let environment = Environment.current
-    let socket =
-      controlSocket
-      ?? ControlSocketPath.candidates(environment: environment, uid: getuid()).first {
-        access($0, F_OK) == 0
-      } ?? ControlSocketPath.servicePath
+    let candidates = ControlSocketPath.candidates(environment: environment, uid: getuid())
+    let socket: String =
+      controlSocket ?? candidates.first(where: { access($0, F_OK) == 0 })
+      ?? ControlSocketPath.servicePath
     let ask = ControlAsk(path: socket)
     let naming = NameEntryStarter(ask: ask, logger: logger)
     let link = CabinetLink(path: socket, logger: logger) { over, watching in
