@@ -13,7 +13,7 @@ window.simonPaints = [];
 
 const live = {
   socketUp: false, up: false, why: 'connecting…', hello: null, lit: {}, view: null,
-  settings: null, tables: [], attract: 0, over: null, celebration: null, celebrationTimer: 0,
+  settings: null, tables: [], attract: 0, celebrationTimer: 0,
 };
 
 // ---- the WebSocket -------------------------------------------------------------------
@@ -158,7 +158,6 @@ function message(view) {
 }
 
 function gameOver(over) {
-  live.over = over;
   if (over.ending === 'win') celebrate(over.mode === 'player-adds' ? `${over.name} wins!` : 'You win!');
   else if (over.new_best) celebrate('New best!');
   else if (over.rank) celebrate(`#${over.rank} in the top ten`);
@@ -220,8 +219,6 @@ async function loadTables() {
 
 // ---- name entry ----------------------------------------------------------------------
 
-let namingTimer = 0;
-let namingEnds = 0;
 function showNaming(naming) {
   $('naming-title').textContent = `#${naming.rank} in the top ten!`;
   $('naming-sub').textContent = `${naming.points} points · ${words(naming.mode)} · ${naming.difficulty}. Put your name on it:`;
@@ -240,7 +237,6 @@ function showNaming(naming) {
   letter.className = 'letter';
   letter.textContent = naming.letter === ' ' ? '␣' : naming.letter;
   spell.replaceChildren(document.createTextNode(naming.spelled), letter);
-  namingEnds = performance.now() + naming.timeout_ms;
   const bar = $('naming-bar');
   bar.style.transition = 'none';
   bar.style.transform = 'scaleX(1)';
@@ -248,11 +244,6 @@ function showNaming(naming) {
     bar.style.transition = `transform ${naming.timeout_ms}ms linear`;
     bar.style.transform = 'scaleX(0)';
   }));
-  if (!namingTimer) {
-    namingTimer = setInterval(() => {
-      if (!live.view?.naming) { clearInterval(namingTimer); namingTimer = 0; }
-    }, 1000);
-  }
 }
 
 // ---- the other pages -----------------------------------------------------------------
