@@ -55,9 +55,11 @@ public enum Daemon {
     archive.migrateSettings(base: config.settings)
 
     let hardware: Hardware
+    let thread: CabinetThread
     do {
+      thread = try CabinetThread()
       hardware = try Hardware.open(
-        options, config: config, environment: environment, logger: logger)
+        options, config: config, environment: environment, thread: thread, logger: logger)
     } catch {
       logger.error("\(error)")
       return DaemonExit.unavailable
@@ -75,7 +77,7 @@ public enum Daemon {
       game: game,
       debouncer: Debouncer(defaultWindow: config.debounce, window: config.debounceByInput),
       lights: hardware.lights, speaker: hardware.speaker, clock: MonotonicClock(),
-      levelOf: hardware.levelOf, journal: journal)
+      levels: hardware.inputs as? any LevelInputSource, thread: thread, journal: journal)
     let context = CabinetContext(
       options: options, config: config, runner: runner, journal: journal, archive: archive,
       notifier: notifier, logger: logger)

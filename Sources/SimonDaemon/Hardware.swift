@@ -17,13 +17,12 @@ struct Hardware: Sendable {
   /// cabinet's state and game-over lines); called as a journal sink.
   let shows: (@Sendable (Journal.Entry) -> Void)?
   let close: @Sendable () -> Void
-  /// Reads an input's level now, where the backend can (GPIO).
-  var levelOf: (@Sendable (Input) -> Bool?)? = nil
 
-  /// Opens the chosen backends.
+  /// Opens the chosen backends; GPIO lines are read on `thread`.
   /// - Throws: `HardwareError` or `SocketError` saying what is missing.
   static func open(
-    _ options: DaemonOptions, config: DaemonConfig, environment: [String: String], logger: Logger
+    _ options: DaemonOptions, config: DaemonConfig, environment: [String: String],
+    thread: CabinetThread, logger: Logger
   ) throws -> Hardware {
     let alsa: ALSASpeaker?
     let soundDescription: String
@@ -39,14 +38,14 @@ struct Hardware: Sendable {
     let closeSound: @Sendable () -> Void = { alsa?.shutdown() }
     switch options.hardware {
     case .gpio:
-      let cabinet = try GPIOCabinet(wiring: config.wiring, consumer: "simond")
+      let cabinet = try GPIOCabinet(wiring: config.wiring, consumer: "simond", thread: thread)
       return Hardware(
         inputs: cabinet, lights: cabinet, speaker: sound, speakerDescription: soundDescription,
         shows: nil,
         close: {
           cabinet.close()
           closeSound()
-        }, levelOf: { cabinet.isActive($0) })
+        })
     case .sim:
       let path =
         options.simSocket

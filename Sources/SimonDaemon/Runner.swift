@@ -9,6 +9,10 @@ import SimonHardware
 /// never go backwards; a timer fires at its deadline and the game sees the deadline as
 /// the event's time, so timings do not drift however late the process wakes; while
 /// nothing is due, nothing runs (the timer task sleeps until the next deadline).
+///
+/// The runner runs on the cabinet thread: inputs read there (`attach`) reach the game,
+/// and the lamps it lights are driven, on the thread that read the edge, with no hand-over
+/// in between.
 public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration == Duration {
   /// A timer of the game or of the debouncer.
   enum Timer: Hashable, Sendable {
@@ -31,7 +35,7 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
   private let lights: any Lights
   private let speaker: (any Speaker)?
   private let clock: C
-  private let levelOf: (@Sendable (Input) -> Bool?)?
+  private let levels: (any LevelInputSource)?
   private let journal: Journal
   private var deadlines = Deadlines<Timer>()
   private var timerTask: Task<Void, Never>?
@@ -59,22 +63,32 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
   ///   - lights: the pads' LEDs.
   ///   - speaker: the speaker, or nil to play silently.
   ///   - clock: where time comes from.
-  ///   - levelOf: reads an input's level now (true while pressed), where the backend
-  ///     can: when a debounce window closes, that level, not the last edge, decides, as
-  ///     the kernel can lose an edge of a bouncing switch.
+  ///   - levels: the inputs whose level can be read now, where the backend can: when a
+  ///     debounce window closes, that level, not the last edge, decides, as the kernel
+  ///     can lose an edge of a bouncing switch.
+  ///   - thread: the cabinet thread the runner runs on.
   ///   - journal: where everything the runner does is told, in the order it does it.
   public init(
     game: Game, debouncer: Debouncer = Debouncer(), lights: any Lights, speaker: (any Speaker)?,
-    clock: C, levelOf: (@Sendable (Input) -> Bool?)? = nil, journal: Journal
+    clock: C, levels: (any LevelInputSource)? = nil, thread: CabinetThread, journal: Journal
   ) {
     self.game = game
     self.debouncer = debouncer
     self.lights = lights
     self.speaker = speaker
     self.clock = clock
-    self.levelOf = levelOf
+    self.levels = levels
+    self.thread = thread
     self.journal = journal
     settingsBefore = game.settings
+  }
+
+  /// The cabinet thread the runner runs on.
+  public nonisolated let thread: CabinetThread
+
+  /// The runner's jobs run on its cabinet thread.
+  public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    thread.asUnownedSerialExecutor()
   }
 
   /// Puts the cabinet in its idle state and starts keeping time. Call once.
@@ -104,6 +118,20 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
   /// Takes every edge of a stream until it ends or the task is cancelled.
   public func consume(_ edges: AsyncStream<InputEdge>) async {
     for await edge in edges { receive(edge) }
+  }
+
+  /// Takes every edge of inputs read on the runner's own thread as they are read, with no
+  /// hand-over between threads.
+  /// - Returns: false, taking nothing, when the inputs are read on another thread (then
+  ///   `consume` their `edges()`).
+  public nonisolated func attach(_ inputs: any CabinetThreadInputSource) -> Bool {
+    guard inputs.thread === thread else { return false }
+    inputs.deliver { [self] edges in
+      assumeIsolated { runner in
+        for edge in edges { runner.receive(edge) }
+      }
+    }
+    return true
   }
 
   /// Ends the running game as "shutdown" (its record is notified), turns every light off,
@@ -322,7 +350,7 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
       case .game(let timer):
         send(.timerFired(timer, at: time))
       case .debounce(let timer):
-        if case .settle(let input) = timer, let level = levelOf?(input) {
+        if case .settle(let input) = timer, let level = levels?.isActive(input) {
           // The line's level now, as an edge at the window's end: it stands for an edge
           // the kernel lost.
           let (outputs, requests) = debouncer.edge(input, pressed: level, at: time)

@@ -9,20 +9,23 @@ import Synchronization
 /// The cabinet's buttons and lamps on real GPIO lines, through libgpiod.
 ///
 /// Opening requests every wired line: LEDs as outputs (off), buttons and controls as
-/// inputs with their bias, both edges and kernel timestamps, no kernel debounce. A
-/// dedicated thread blocks in poll() on the lines' event descriptor and hands each raw
-/// edge, bounces included, to `edges()`; the daemon's debouncer drops the bounces.
-/// After a line's edges, at once and 5 and 15 ms later, the thread reads its level and
-/// hands on an edge the kernel lost, if any.
-/// `close()` (or the last reference going away) stops the thread, turns the LEDs off
-/// and releases the lines, in the reverse order of acquisition.
-public final class GPIOCabinet: InputSource, Lights, Sendable {
+/// inputs with their bias, both edges and kernel timestamps, no kernel debounce. The
+/// cabinet thread watches the lines' event descriptors and, on the thread that read
+/// them, hands each raw edge, bounces included, to its receivers and to `edges()`; the
+/// daemon's debouncer drops the bounces. After a line's edges the thread reads its level
+/// again and hands on an edge the kernel lost, if any (`LostEdgeCheck`).
+/// `close()` (or the last reference going away) stops watching, turns the LEDs off and
+/// releases the lines, in the reverse order of acquisition.
+public final class GPIOCabinet: LevelInputSource, CabinetThreadInputSource, Lights, Sendable {
   /// The inputs this cabinet has: the four pads and the wired controls.
   public let wired: Set<Input>
   /// Where each input's line ended up.
   public let inputLines: [Input: GPIOLineDescription]
   /// Where each pad's LED line ended up.
   public let ledLines: [Pad: GPIOLineDescription]
+
+  /// The thread the lines are read on.
+  public let thread: CabinetThread
 
   private let lines: any GPIOLines
   private let leds: [Pad: LineID]
@@ -33,24 +36,31 @@ public final class GPIOCabinet: InputSource, Lights, Sendable {
   private struct State {
     /// Set once `close` began; LEDs can no longer be driven.
     var closed = false
-    /// The reader thread, until `close` joined it.
-    var reader: PosixThread?
+    /// The watch of the lines' event descriptors, until `close` ended it.
+    var watch: CabinetThread.Watch?
   }
 
   /// Opens the cabinet's lines on the system's GPIO chips.
   /// - Parameters:
   ///   - wiring: which line does what; see `GPIOWiring.recommended`.
   ///   - consumer: the name the kernel shows as the lines' holder (gpioinfo).
+  ///   - thread: the thread to read the lines on; nil starts one.
   /// - Throws: `HardwareError`: `.noDevice` (no GPIO chip, or none with the configured
   ///   label or path), `.noSuchLine` (a line name or offset the chip lacks, or the
   ///   wiring's own mistakes), `.busy` (held by another consumer, named),
   ///   `.permissionDenied` (the device and the group to join), `.io`.
-  public convenience init(wiring: GPIOWiring, consumer: String = "simond") throws(HardwareError) {
-    try self.init(wiring: wiring, consumer: consumer, port: LiveGPIOPort())
+  public convenience init(
+    wiring: GPIOWiring, consumer: String = "simond", thread: CabinetThread? = nil
+  ) throws(HardwareError) {
+    let thread = if let thread { thread } else { try CabinetThread() }
+    try self.init(wiring: wiring, consumer: consumer, port: LiveGPIOPort(), thread: thread)
   }
 
   /// Opens the lines through a given port (a fake, in tests).
-  init(wiring: GPIOWiring, consumer: String, port: any GPIOPort) throws(HardwareError) {
+  init(
+    wiring: GPIOWiring, consumer: String, port: any GPIOPort, thread: CabinetThread
+  ) throws(HardwareError) {
+    self.thread = thread
     let resolver = LineResolver(port: port)
     let resolved = try resolver.resolve(wiring)
     let held: any GPIOLines
@@ -79,14 +89,16 @@ public final class GPIOCabinet: InputSource, Lights, Sendable {
     self.wired = Set(inputLines.keys)
     self.inputLines = inputLines
     self.ledLines = ledLines
-    let reader = PosixThread.start { [lines = held, broadcast, inputs] in
-      Self.read(lines, inputs: inputs, into: broadcast)
+    // Touched only on the cabinet thread; the lock is never contended.
+    let lostEdges = Mutex(LostEdgeCheck())
+    let watch = thread.watch(held.eventSources.map(\.descriptor)) {
+      [held, broadcast, inputs] ready, now in
+      lostEdges.withLock { lostEdges in
+        Self.read(
+          held, ready: ready, now: now, lostEdges: &lostEdges, inputs: inputs, into: broadcast)
+      }
     }
-    guard let reader else {
-      held.release()
-      throw HardwareError(.io, "unable to start the GPIO event thread")
-    }
-    state.withLock { $0.reader = reader }
+    state.withLock { $0.watch = watch }
   }
 
   deinit { close() }
@@ -95,6 +107,11 @@ public final class GPIOCabinet: InputSource, Lights, Sendable {
   /// timestamp. The stream ends when the cabinet closes or its lines fail (see `fault`).
   public func edges() -> AsyncStream<InputEdge> {
     broadcast.subscribe()
+  }
+
+  /// Hands every edge read from now on to `receiver` on the cabinet thread, as it is read.
+  public func deliver(to receiver: @escaping @Sendable ([InputEdge]) -> Void) {
+    broadcast.deliver(to: receiver)
   }
 
   /// Drives a pad's LED line (`cgpiod_request_set_value` through the port).
@@ -125,36 +142,29 @@ public final class GPIOCabinet: InputSource, Lights, Sendable {
   /// Why the edges stopped before `close`, if they did (e.g. the chip went away).
   public var fault: HardwareError? { broadcast.fault }
 
-  /// Stops the reader thread, turns every LED off and releases the lines. Safe to call
-  /// more than once; the edge streams end.
+  /// Stops reading the lines, turns every LED off and releases the lines. Safe to call
+  /// more than once, from anywhere but the cabinet thread's handlers; the edge streams end.
   public func close() {
-    let reader = state.withLock { state -> PosixThread?? in
+    let watch = state.withLock { state -> CabinetThread.Watch?? in
       guard !state.closed else { return nil }
       state.closed = true
-      defer { state.reader = nil }
-      return .some(state.reader)
+      defer { state.watch = nil }
+      return .some(state.watch)
     }
-    guard let reader else { return }
-    lines.wake()
-    reader?.join()
+    guard let watch else { return }
+    if let watch { thread.unwatch(watch) }
     broadcast.finish()
     for line in leds.values { try? lines.set(line, active: false) }
     lines.release()
   }
 
-  /// The reader thread's loop: wait, map to inputs, hand on; ends on wake or failure.
+  /// Reads what is waiting on the lines (on the cabinet thread), maps it to inputs and
+  /// hands it on, then the edges the kernel lost; a failed read ends the edges.
   private static func read(
-    _ lines: any GPIOLines, inputs: [LineID: Input], into broadcast: EdgeBroadcast
-  ) {
-    while true {
-      let raw: [RawEdge]
-      do throws(GPIOPortError) {
-        raw = try lines.waitForEdges()
-      } catch {
-        broadcast.finish(fault: GPIOMessages.failed(error, what: "read GPIO events"))
-        return
-      }
-      if raw.isEmpty { break }
+    _ lines: any GPIOLines, ready: [CabinetThread.Readiness], now: MonotonicInstant,
+    lostEdges: inout LostEdgeCheck, inputs: [LineID: Input], into broadcast: EdgeBroadcast
+  ) -> CabinetThread.Next {
+    func handOn(_ raw: [RawEdge]) {
       broadcast.send(
         raw.compactMap { edge in
           inputs[edge.line].map {
@@ -163,7 +173,22 @@ public final class GPIOCabinet: InputSource, Lights, Sendable {
           }
         })
     }
-    broadcast.finish()
+    let nanoseconds = UInt64(now.nanoseconds)
+    do throws(GPIOPortError) {
+      if let failed = ready.firstIndex(of: .failed) {
+        throw GPIOPortError(operation: .read, chip: lines.eventSources[failed].chip, code: ENODEV)
+      }
+      if ready.contains(.readable) {
+        let raw = try lines.readEdges()
+        handOn(raw)
+        lostEdges.saw(raw, at: nanoseconds)
+      }
+    } catch {
+      broadcast.finish(fault: GPIOMessages.failed(error, what: "read GPIO events"))
+      return .stop
+    }
+    handOn(lostEdges.check(dueBy: nanoseconds) { lines.level(of: $0) })
+    return .wait(until: lostEdges.nextDue.map { MonotonicInstant(nanoseconds: Int64($0)) })
   }
 
   /// Per chip, in order of first use: its LEDs as outputs and its inputs.

@@ -19,15 +19,15 @@ protocol GPIOPort: Sendable {
 
 /// Lines held by one request of a `GPIOPort`.
 ///
-/// Threads: `waitForEdges` runs on one reader thread; `wake` from anywhere; `set` from
-/// anywhere, one call at a time; `release` once, after the reader has stopped.
+/// Threads: `readEdges` and `level` on the cabinet thread; `set` from anywhere, one call
+/// at a time; `release` once, after the cabinet thread stopped watching.
 protocol GPIOLines: AnyObject, Sendable {
-  /// Blocks until edges arrive and returns them in order, or returns an empty list once
-  /// `wake` has been called (at once if it was called before).
+  /// Per chip with inputs, the descriptor that polls readable while its edges wait; owned
+  /// by the lines and open until `release`.
+  var eventSources: [(chip: String, descriptor: Int32)] { get }
+  /// The edges waiting now, in order, without blocking; empty when none wait.
   /// - Throws: `GPIOPortError` when the events cannot be read.
-  func waitForEdges() throws(GPIOPortError) -> [RawEdge]
-  /// Makes `waitForEdges` return an empty list, now and from then on.
-  func wake()
+  func readEdges() throws(GPIOPortError) -> [RawEdge]
   /// Drives an output line to a logical value.
   /// - Throws: `GPIOPortError` when the line cannot be driven.
   func set(_ line: LineID, active: Bool) throws(GPIOPortError)
@@ -37,11 +37,6 @@ protocol GPIOLines: AnyObject, Sendable {
   func level(of line: LineID) -> Bool?
   /// Releases every line and closes the chips, in the reverse order of acquisition.
   func release()
-}
-
-extension GPIOLines {
-  /// Lines that cannot read a level (fakes) read none.
-  func level(of line: LineID) -> Bool? { nil }
 }
 
 /// A line on a chip, by device path and offset.

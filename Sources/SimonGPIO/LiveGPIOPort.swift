@@ -64,15 +64,7 @@ struct LiveGPIOPort: GPIOPort {
   /// Opens each chip and requests its outputs, then its inputs
   /// (`cgpiod_chip_open`, `cgpiod_chip_request_lines`); undoes everything on failure.
   func request(_ chips: [ChipRequest], consumer: String) throws(GPIOPortError) -> any GPIOLines {
-    var wake: [Int32] = [-1, -1]
-    guard pipe(&wake) == 0 else {
-      throw GPIOPortError(operation: .request, chip: "pipe", code: errno)
-    }
-    for fd in wake {
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(fd, F_SETFL, O_NONBLOCK)
-    }
-    let lines = LiveGPIOLines(wakeRead: wake[0], wakeWrite: wake[1])
+    let lines = LiveGPIOLines()
     for request in chips {
       do throws(GPIOPortError) {
         try lines.acquire(request, consumer: consumer)
@@ -112,7 +104,7 @@ struct LiveGPIOPort: GPIOPort {
 }
 
 /// Lines held through the shim: per chip its handle, its output request and its input
-/// request, plus a pipe that wakes the reader.
+/// request.
 final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
   private struct Held {
     var path: String
@@ -122,25 +114,9 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
   }
 
   // Written only while requesting (before the lines are shared) and by `release`, which
-  // runs after the reader has stopped; `set` takes the lock.
+  // runs after the cabinet thread stopped watching; `set` takes the lock.
   private var held: [Held] = []
-  // Touched only by the reader thread (`waitForEdges`): per input line, the direction of
-  // its last edge, when to read its level again, and how many more times.
-  private var rechecks: [LineID: (rising: Bool, due: UInt64, left: Int)] = [:]
-
-  /// When a line's level is read again after its edges were read: at once, then 5 ms and
-  /// 15 ms later, past most of a switch's bounce and before the debounce window (20 ms by
-  /// default) closes, so the debouncer decides on the line's real level (see
-  /// `levelChanges`).
-  static let recheckDelays: [UInt64] = [5_000_000, 10_000_000]
-  private let wakeRead: Int32
-  private let wakeWrite: Int32
   private let lock = Mutex(false)  // true once released
-
-  init(wakeRead: Int32, wakeWrite: Int32) {
-    self.wakeRead = wakeRead
-    self.wakeWrite = wakeWrite
-  }
 
   /// Opens a chip and requests its outputs, then its inputs; on failure keeps what was
   /// acquired so `release` undoes it.
@@ -178,79 +154,19 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
     }
   }
 
-  /// Polls the wake pipe and every input request's descriptor (poll,
-  /// `cgpiod_request_get_fd`, `cgpiod_request_read_events`); after a line's edges,
-  /// reads its level (see `recheckDelays`) and hands on an edge the kernel lost
-  /// (`levelChanges`). No timeout while no edge is that recent.
-  func waitForEdges() throws(GPIOPortError) -> [RawEdge] {
-    let sources = held.compactMap { held in held.inputs.map { (held.path, $0) } }
-    var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-    fds += sources.map {
-      pollfd(fd: cgpiod_request_get_fd($0.1), events: Int16(POLLIN), revents: 0)
-    }
-    while true {
-      let timeout = rechecks.values.map(\.due).min().map(Self.milliseconds(until:)) ?? -1
-      if poll(&fds, nfds_t(fds.count), timeout) < 0 {
-        if errno == EINTR { continue }
-        throw GPIOPortError(operation: .read, chip: sources.first?.0 ?? "", code: errno)
-      }
-      if fds[0].revents != 0 { return [] }
-      var edges: [RawEdge] = []
-      for (index, source) in sources.enumerated() where fds[index + 1].revents != 0 {
-        if fds[index + 1].revents & Int16(POLLIN) == 0 {
-          throw GPIOPortError(operation: .read, chip: source.0, code: ENODEV)
-        }
-        edges += try read(source.1, chip: source.0)
-      }
-      let now = Self.monotonicNanoseconds()
-      for edge in edges {
-        rechecks[edge.line] = (edge.rising, now, Self.recheckDelays.count + 1)
-      }
-      // The edges go first: the level is read again on the next call, at once.
-      if !edges.isEmpty { return edges }
-      edges = levelChanges(dueBy: now)
-      if !edges.isEmpty { return edges }
-    }
+  /// Each input request's chip and event descriptor (`cgpiod_request_get_fd`).
+  var eventSources: [(chip: String, descriptor: Int32)] {
+    held.compactMap { entry in entry.inputs.map { (entry.path, cgpiod_request_get_fd($0)) } }
   }
 
-  /// Reads again the level of each line whose check is due (see `recheckDelays`) and
-  /// returns an edge made now for each one whose level is not where its last edge left
-  /// it (`cgpiod_request_get_value`).
-  ///
-  /// The kernel can lose an edge: an edge interrupt stays masked while the kernel's
-  /// threaded handler of the edge before runs, and an edge in that time is dropped
-  /// (gpio-sim drops it; the BCM283x pin controller stops detecting while masked). A
-  /// bouncing switch whose last bounce falls there would otherwise leave its pad
-  /// pressed, or released, until its next edge, and the debouncer would report a
-  /// release in the middle of a press.
-  private func levelChanges(dueBy now: UInt64) -> [RawEdge] {
+  /// Reads the waiting edges of every input request, without blocking
+  /// (`cgpiod_request_read_events`).
+  func readEdges() throws(GPIOPortError) -> [RawEdge] {
     var edges: [RawEdge] = []
-    for (line, check) in rechecks where check.due <= now {
-      var rising = check.rising
-      if let level = level(of: line), level != rising {
-        rising = level
-        edges.append(RawEdge(line: line, rising: rising, nanoseconds: now))
-      }
-      let left = check.left - 1
-      rechecks[line] =
-        left > 0
-        ? (rising, now + Self.recheckDelays[Self.recheckDelays.count - left], left) : nil
+    for entry in held {
+      if let inputs = entry.inputs { edges += try read(inputs, chip: entry.path) }
     }
     return edges
-  }
-
-  /// CLOCK_MONOTONIC in nanoseconds, the kernel's clock for edge timestamps
-  /// (clock_gettime).
-  private static func monotonicNanoseconds() -> UInt64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-  }
-
-  /// A poll timeout in milliseconds, rounded up, until a monotonic time.
-  private static func milliseconds(until due: UInt64) -> Int32 {
-    let now = monotonicNanoseconds()
-    return due <= now ? 0 : Int32((due - now + 999_999) / 1_000_000)
   }
 
   private func read(_ request: OpaquePointer, chip: String) throws(GPIOPortError) -> [RawEdge] {
@@ -262,13 +178,6 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
         line: LineID(chip: chip, offset: Int($0.offset)), rising: $0.rising,
         nanoseconds: $0.timestamp_ns)
     }
-  }
-
-  /// Makes the reader's poll return, now and from then on: the byte written to the
-  /// pipe is never read (write).
-  func wake() {
-    var byte: UInt8 = 1
-    _ = Glibc.write(wakeWrite, &byte, 1)
   }
 
   /// Reads an input's logical value (`cgpiod_request_get_value`).
@@ -291,7 +200,7 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
   }
 
   /// Releases inputs, then outputs, then closes each chip, last chip first
-  /// (`cgpiod_request_release`, `cgpiod_chip_close`), and closes the wake pipe.
+  /// (`cgpiod_request_release`, `cgpiod_chip_close`).
   func release() {
     let first = lock.withLock { released in
       defer { released = true }
@@ -304,8 +213,6 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
       cgpiod_chip_close(entry.chip)
     }
     held = []
-    close(wakeWrite)
-    close(wakeRead)
   }
 
   private static func bias(_ bias: GPIOWiring.Bias) -> cgpiod_bias {

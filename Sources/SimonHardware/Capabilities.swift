@@ -21,8 +21,28 @@ public struct InputEdge: Equatable, Sendable {
 public protocol InputSource: Sendable {
   /// The inputs this backend has; the game offers what needs a missing one no further.
   var wired: Set<Input> { get }
-  /// Every edge, in order, as it happens. The stream ends when the backend closes.
+  /// Every edge from the call on, in order, bounces included, to this caller alone: each
+  /// call makes a new stream, and every stream gets every edge. The streams end when the
+  /// backend closes (or its inputs fail).
   func edges() -> AsyncStream<InputEdge>
+}
+
+/// Inputs whose level can be read at any moment, not only seen changing (embedded-hal's
+/// `InputPin::is_high`).
+public protocol LevelInputSource: InputSource {
+  /// Whether an input is active (pressed) now; nil when it cannot be read. Not promised
+  /// to agree with the edges handed on so far: the kernel can lose an edge.
+  func isActive(_ input: Input) -> Bool?
+}
+
+/// Inputs read on a cabinet thread, which hand each edge over on that thread as soon as
+/// they read it.
+public protocol CabinetThreadInputSource: InputSource {
+  /// The thread the inputs are read on.
+  var thread: CabinetThread { get }
+  /// Hands every edge read from now on to `receiver`, on `thread`, in order, bounces
+  /// included, until the inputs close. `receiver` must not block.
+  func deliver(to receiver: @escaping @Sendable ([InputEdge]) -> Void)
 }
 
 /// The pads' LEDs.

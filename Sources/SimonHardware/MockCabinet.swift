@@ -2,8 +2,12 @@ import SimonGame
 import Synchronization
 
 /// An in-process cabinet for tests: lights and speaker that record every output with
-/// the time it happened, on the clock the test controls.
-public final class MockCabinet: Lights, Speaker, Sendable {
+/// the time it happened, on the clock the test controls, and inputs a test presses,
+/// releases and bounces, read on a cabinet thread as a GPIO cabinet's are (with levels
+/// that can change without an edge, as when the kernel loses one).
+public final class MockCabinet: Lights, Speaker, LevelInputSource, CabinetThreadInputSource,
+  Sendable
+{
   /// One recorded output.
   public enum Output: Equatable, Sendable {
     /// A pad's LED was driven.
@@ -14,14 +18,65 @@ public final class MockCabinet: Lights, Speaker, Sendable {
     case silence
   }
 
+  /// Every input: the pads and every control.
+  public let wired: Set<Input>
+  /// The thread its inputs are read on.
+  public let thread: CabinetThread
+
   private let now: @Sendable () -> MonotonicInstant
   private let log = Mutex<[(at: MonotonicInstant, output: Output)]>([])
   private let failingLights = Mutex<Set<Pad>>([])
+  private let broadcast = EdgeBroadcast()
+  private let levels = Mutex<[Input: Bool]>([:])
 
-  /// A cabinet that stamps outputs with `clock`'s time.
-  public init<C: Clock>(clock: C) where C.Instant == MonotonicInstant {
+  /// A cabinet that stamps outputs and edges with `clock`'s time and hands its edges over
+  /// on `thread`.
+  public init<C: Clock>(clock: C, thread: CabinetThread) where C.Instant == MonotonicInstant {
     now = { clock.now }
+    self.thread = thread
+    wired = Set(Input.allCases)
   }
+
+  // MARK: Inputs
+
+  /// Every edge from now on (see `InputSource`).
+  public func edges() -> AsyncStream<InputEdge> { broadcast.subscribe() }
+
+  /// Hands every edge from now on to `receiver` on the cabinet thread.
+  public func deliver(to receiver: @escaping @Sendable ([InputEdge]) -> Void) {
+    broadcast.deliver(to: receiver)
+  }
+
+  /// The input's level now: where the last edge, or `changeLevelLosingTheEdge`, left it.
+  public func isActive(_ input: Input) -> Bool? { levels.withLock { $0[input] ?? false } }
+
+  /// Presses an input now: its level goes down and the edge is handed over on the cabinet
+  /// thread; returns once it was.
+  public func press(_ input: Input) async { await edges([(input, true)]) }
+
+  /// Releases an input now (see `press`).
+  public func release(_ input: Input) async { await edges([(input, false)]) }
+
+  /// Hands over edges made now, in order, as one read, each moving the input's level
+  /// (a switch's bounce: `[(.red, true), (.red, false), (.red, true)]`).
+  public func edges(_ changes: [(Input, pressed: Bool)]) async {
+    let time = now()
+    levels.withLock { levels in
+      for (input, pressed) in changes { levels[input] = pressed }
+    }
+    let edges = changes.map { InputEdge($0.0, pressed: $0.pressed, at: time) }
+    await thread.perform { [broadcast] in broadcast.send(edges) }
+  }
+
+  /// Moves an input's level without an edge, as when the kernel loses one.
+  public func changeLevelLosingTheEdge(_ input: Input, pressed: Bool) {
+    levels.withLock { $0[input] = pressed }
+  }
+
+  /// Ends the edge streams; nothing is handed over any more.
+  public func close() { broadcast.finish() }
+
+  // MARK: Outputs
 
   /// Every output so far, in order, with its time.
   public var outputs: [(at: MonotonicInstant, output: Output)] { log.withLock { $0 } }

@@ -4,7 +4,14 @@ import SimonHardware
 import Synchronization
 import Testing
 
-/// A runner on the mock cabinet with a manual clock, and what it notified.
+/// The cabinet thread of every rig: rigs share it as tests run side by side, as jobs
+/// of different actors share one executor.
+let rigThread: CabinetThread = {
+  do { return try CabinetThread() } catch { fatalError("no cabinet thread: \(error)") }
+}()
+
+/// A runner on the mock cabinet with a manual clock, and what it notified. Edges go
+/// through the mock's inputs, delivered on the cabinet thread as a GPIO cabinet's are.
 struct RunnerRig {
   let clock = ManualClock()
   let cabinet: MockCabinet
@@ -13,25 +20,26 @@ struct RunnerRig {
   let journal: Journal
 
   init(
-    settings: Settings = .defaults, cabinet description: Cabinet = Cabinet(), seed: UInt64 = 9,
-    levelOf: (@Sendable (Input) -> Bool?)? = nil
+    settings: Settings = .defaults, cabinet description: Cabinet = Cabinet(), seed: UInt64 = 9
   ) async {
-    cabinet = MockCabinet(clock: clock)
+    cabinet = MockCabinet(clock: clock, thread: rigThread)
     let box = NoticeBox()
     let journal = Journal()
     journal.watch { box.append($0.happening) }
     runner = Runner(
       game: Game(settings: settings, cabinet: description, random: SeededRandom(seed: seed)),
-      lights: cabinet, speaker: cabinet, clock: clock, levelOf: levelOf, journal: journal)
+      lights: cabinet, speaker: cabinet, clock: clock, levels: cabinet, thread: rigThread,
+      journal: journal)
     self.journal = journal
     self.box = box
     await runner.start()
+    #expect(runner.attach(cabinet), "the mock's inputs are read on the runner's thread")
     await clock.settle()
   }
 
-  /// One edge now.
+  /// One edge now, through the mock cabinet's inputs.
   func edge(_ input: Input, _ pressed: Bool) async {
-    await runner.receive(InputEdge(input, pressed: pressed, at: clock.now))
+    await cabinet.edges([(input, pressed)])
   }
 
   /// A clean press, held, then released.
@@ -59,7 +67,10 @@ struct RunnerRig {
   /// Shuts the runner down, which ends its timer task. Call it at the end of every test:
   /// the task, asleep on the manual clock, and the runner hold each other, so a rig left
   /// running is never freed (LeakSanitizer reports it; scripts/sanitize).
-  func finish() async { await runner.shutdown() }
+  func finish() async {
+    await runner.shutdown()
+    cabinet.close()
+  }
 
   var records: [GameResult] {
     box.all.compactMap { if case .gameEnded(let result, _, _) = $0 { result } else { nil } }
@@ -161,32 +172,28 @@ struct RunnerTests {
   @Test func theLevelWhenTheWindowClosesDecidesAfterALostEdge() async {
     // The kernel can lose an edge of a bouncing switch; the line's level, read when the
     // debounce window closes, stands for it.
-    let level = Mutex<[Input: Bool]>([:])
-    let rig = await RunnerRig(levelOf: { input in level.withLock { $0[input] ?? false } })
-    level.withLock { $0[.blue] = true }
-    await rig.edge(.blue, true)
+    let rig = await RunnerRig()
+    await rig.cabinet.press(.blue)
     await rig.clock.advance(by: .milliseconds(2))
     // A bounce up is read, and the edge back down is lost: the pad is still held.
-    await rig.edge(.blue, false)
+    await rig.cabinet.release(.blue)
+    rig.cabinet.changeLevelLosingTheEdge(.blue, pressed: true)
     await rig.clock.advance(by: .milliseconds(100))
     #expect(await rig.runner.status.phase == .idle, "no release was made up mid-press")
     #expect(rig.cabinet.litPads == [.blue])
     // A clean release starts the game.
-    level.withLock { $0[.blue] = false }
-    await rig.edge(.blue, false)
+    await rig.cabinet.release(.blue)
     await rig.clock.advance(by: .milliseconds(100))
     #expect(await rig.runner.status.phase == .countdown)
     await rig.finish()
   }
 
   @Test func aReleaseWhoseEdgeWasLostIsFoundWhenTheWindowCloses() async {
-    let level = Mutex<[Input: Bool]>([:])
-    let rig = await RunnerRig(levelOf: { input in level.withLock { $0[input] ?? false } })
-    level.withLock { $0[.red] = true }
-    await rig.edge(.red, true)
+    let rig = await RunnerRig()
+    await rig.cabinet.press(.red)
     await rig.clock.advance(by: .milliseconds(5))
     // Released 5 ms into the window, and its edge never arrives.
-    level.withLock { $0[.red] = false }
+    rig.cabinet.changeLevelLosingTheEdge(.red, pressed: false)
     await rig.clock.advance(by: .milliseconds(14))
     #expect(await rig.runner.status.phase == .idle)
     await rig.clock.advance(by: .milliseconds(1))

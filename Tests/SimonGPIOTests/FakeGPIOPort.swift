@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 @testable import SimonGPIO
@@ -68,8 +67,8 @@ final class FakeGPIOPort: GPIOPort, Sendable {
   }
 }
 
-/// Lines in memory: a test pushes edges or a read failure; every set and the release
-/// are logged in order.
+/// Lines in memory: a test pushes edges or a read failure, which a pipe makes readable
+/// to the cabinet thread, and sets levels; every set and the release are logged in order.
 final class FakeGPIOLines: GPIOLines, Sendable {
   private enum Item {
     case edges([RawEdge])
@@ -78,45 +77,67 @@ final class FakeGPIOLines: GPIOLines, Sendable {
 
   private struct State {
     var queue: [Item] = []
-    var woken = false
+    var levels: [LineID: Bool] = [:]
+    var levelReads: [LineID] = []
     var log: [String] = []
   }
 
   private let state = Mutex(State())
-  private let signal = DispatchSemaphore(value: 0)
+  private let readable: Int32
+  private let ringer: Int32
+
+  init() {
+    var ends: [Int32] = [-1, -1]
+    precondition(pipe(&ends) == 0, "no pipe for the fake lines")
+    _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+    readable = ends[0]
+    ringer = ends[1]
+  }
+
+  deinit {
+    close(readable)
+    close(ringer)
+  }
 
   /// Everything done to the lines: "set /dev/gpiochip0:23 on", "release".
   var log: [String] { state.withLock { $0.log } }
 
+  /// Every level read, in order.
+  var levelReads: [LineID] { state.withLock { $0.levelReads } }
+
   /// Hands edges to the reader, as one batch.
-  func push(_ edges: [RawEdge]) {
-    state.withLock { $0.queue.append(.edges(edges)) }
-    signal.signal()
+  func push(_ edges: [RawEdge]) { queue(.edges(edges)) }
+
+  /// Makes the reader's next read fail.
+  func fail(_ error: GPIOPortError) { queue(.failure(error)) }
+
+  /// Sets the level a line reads from now on, without an edge.
+  func setLevel(_ line: LineID, active: Bool) { state.withLock { $0.levels[line] = active } }
+
+  private func queue(_ item: Item) {
+    state.withLock { $0.queue.append(item) }
+    var byte: UInt8 = 1
+    _ = write(ringer, &byte, 1)
   }
 
-  /// Makes the reader's next wait fail.
-  func fail(_ error: GPIOPortError) {
-    state.withLock { $0.queue.append(.failure(error)) }
-    signal.signal()
-  }
+  var eventSources: [(chip: String, descriptor: Int32)] { [("/dev/gpiochip0", readable)] }
 
-  func waitForEdges() throws(GPIOPortError) -> [RawEdge] {
-    while true {
-      let item = state.withLock { state -> Item? in
-        if state.woken { return .edges([]) }
-        return state.queue.isEmpty ? nil : state.queue.removeFirst()
-      }
-      switch item {
-      case .edges(let edges): return edges
-      case .failure(let error): throw error
-      case nil: signal.wait()
-      }
+  func readEdges() throws(GPIOPortError) -> [RawEdge] {
+    var byte: UInt8 = 0
+    guard read(readable, &byte, 1) == 1 else { return [] }
+    let item = state.withLock { $0.queue.isEmpty ? nil : $0.queue.removeFirst() }
+    switch item {
+    case .edges(let edges): return edges
+    case .failure(let error): throw error
+    case nil: return []
     }
   }
 
-  func wake() {
-    state.withLock { $0.woken = true }
-    signal.signal()
+  func level(of line: LineID) -> Bool? {
+    state.withLock { state in
+      state.levelReads.append(line)
+      return state.levels[line]
+    }
   }
 
   func set(_ line: LineID, active: Bool) throws(GPIOPortError) {

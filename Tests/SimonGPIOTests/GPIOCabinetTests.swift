@@ -141,3 +141,39 @@ import Testing
       cabinet.fault?.message == "unable to read GPIO events on /dev/gpiochip0: No such device")
   }
 }
+
+@Suite("GPIO cabinet on the cabinet thread")
+struct GPIOCabinetThreadTests {
+  private let green = LineID(chip: "/dev/gpiochip0", offset: 17)
+
+  @Test func receiversGetEachReadOnTheCabinetThread() async throws {
+    let port = FakeGPIOPort(chips: FakeChips.pi4)
+    let cabinet = try GPIOCabinet(wiring: .recommended, consumer: "simond", port: port)
+    defer { cabinet.close() }
+    let (seen, continuation) = AsyncStream.makeStream(of: ([InputEdge], Bool).self)
+    cabinet.deliver { edges in continuation.yield((edges, cabinet.thread.isCurrent)) }
+    port.lines.push([RawEdge(line: green, rising: true, nanoseconds: 9)])
+    var iterator = seen.makeAsyncIterator()
+    let first = await iterator.next()
+    #expect(first?.0 == [InputEdge(.green, pressed: true, at: MonotonicInstant(nanoseconds: 9))])
+    #expect(first?.1 == true, "handed over on the thread that read it")
+  }
+
+  @Test func aLostLastBounceIsHandedOnFromTheLineLevel() async throws {
+    let port = FakeGPIOPort(chips: FakeChips.pi4)
+    let cabinet = try GPIOCabinet(wiring: .recommended, consumer: "simond", port: port)
+    defer { cabinet.close() }
+    let stream = cabinet.edges()
+    // Pressed, bounced up, and the edge back down was lost: the line reads pressed.
+    port.lines.setLevel(green, active: true)
+    port.lines.push([
+      RawEdge(line: green, rising: true, nanoseconds: 100),
+      RawEdge(line: green, rising: false, nanoseconds: 200),
+    ])
+    let edges = await collect(stream, count: 3)
+    #expect(edges.map(\.pressed) == [true, false, true])
+    #expect(edges.map(\.input) == [.green, .green, .green])
+    #expect(edges[2].at.nanoseconds > 200, "made when the level was read")
+    #expect(port.lines.levelReads.first == green)
+  }
+}

@@ -75,23 +75,10 @@ import Testing
 }
 
 @Suite struct LiveGPIOLinesTests {
-  @Test func wakeEndsAWaitOnAnotherThreadAndStaysSet() async throws {
+  @Test func linesWithoutInputsHaveNothingToWatchOrReadAndReleaseOnce() throws {
     let lines = try LiveGPIOPort().request([], consumer: "simond")
-    let (done, finished) = AsyncStream.makeStream(of: [RawEdge].self)
-    let thread = try #require(
-      PosixThread.start {
-        finished.yield(
-          (try? lines.waitForEdges()) ?? [
-            RawEdge(line: LineID(chip: "", offset: -1), rising: false, nanoseconds: 0)
-          ])
-        finished.finish()
-      })
-    lines.wake()
-    var results: [[RawEdge]] = []
-    for await result in done { results.append(result) }
-    thread.join()
-    #expect(results == [[]])
-    #expect(try lines.waitForEdges() == [])
+    #expect(lines.eventSources.isEmpty)
+    #expect(try lines.readEdges() == [])
     lines.release()
     lines.release()
   }

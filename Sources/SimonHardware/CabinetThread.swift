@@ -1,0 +1,226 @@
+import Glibc
+import Synchronization
+
+/// The cabinet's thread: one system thread that reads the inputs and runs the game, so an
+/// edge reaches the game, and the lamp it lights is driven, on the thread that read it.
+///
+/// It is a serial executor: an actor whose `unownedExecutor` is this thread's runs its
+/// jobs here, one at a time, in the order they came. Between jobs the thread waits in
+/// poll on the descriptors it watches (a backend's edge events), their deadlines (to the
+/// millisecond, never early), and a pipe that a new job rings. A watch's handler runs here as soon as one of its
+/// descriptors is ready or its deadline has passed, before any job waiting; from there,
+/// an actor of this thread is entered with `assumeIsolated`, without a hop.
+///
+/// Promises: nothing runs on it but its jobs and its handlers, and those must not block;
+/// while nothing is ready and nothing is due it sleeps without a timeout (no wake-ups).
+/// The thread lives as long as the process.
+public final class CabinetThread: SerialExecutor, Sendable {
+  /// How a watched descriptor was found when the thread woke.
+  public enum Readiness: Equatable, Sendable {
+    /// Nothing to read.
+    case idle
+    /// Data waits (POLLIN).
+    case readable
+    /// The descriptor failed or hung up without data (the device went away).
+    case failed
+  }
+
+  /// What a watch's handler wants next.
+  public enum Next: Equatable, Sendable {
+    /// Keep watching; call again when a descriptor is ready, or at the deadline if any.
+    case wait(until: MonotonicInstant?)
+    /// Stop watching; the handler is never called again.
+    case stop
+  }
+
+  /// A watch's handler: each descriptor's readiness, in the order given, and the time.
+  public typealias Handler = @Sendable (_ ready: [Readiness], _ now: MonotonicInstant) -> Next
+
+  /// A registered watch, for `unwatch`.
+  public struct Watch: Hashable, Sendable {
+    fileprivate let id: Int
+  }
+
+  private final class Watcher: Sendable {
+    let descriptors: [Int32]
+    let handler: Handler
+    /// False once unwatched; held while the handler runs so that `unwatch` waits for it.
+    let open = Mutex(true)
+
+    init(descriptors: [Int32], handler: @escaping Handler) {
+      self.descriptors = descriptors
+      self.handler = handler
+    }
+  }
+
+  private struct State {
+    var thread: SystemThread?
+    var jobs: [UnownedJob] = []
+    var watchers: [Int: (watcher: Watcher, deadline: MonotonicInstant?)] = [:]
+    var nextID = 0
+  }
+
+  private let state = Mutex(State())
+  /// The bell: a byte written to `ring` wakes the thread from `bell`.
+  private let bell: Int32
+  private let ringer: Int32
+
+  /// Starts the cabinet's thread.
+  /// - Throws: `HardwareError` `.io` when the system refuses a pipe or a thread.
+  public init() throws(HardwareError) {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else {
+      throw HardwareError(
+        .io, "unable to make the cabinet thread's pipe: \(String(cString: strerror(errno)))")
+    }
+    for end in ends {
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(end, F_SETFL, O_NONBLOCK)
+    }
+    bell = ends[0]
+    ringer = ends[1]
+    // The thread waits for this lock before its first turn, so it is known by then.
+    let started = state.withLock { state in
+      state.thread = SystemThread.start { [self] in run() }
+      return state.thread != nil
+    }
+    guard started else {
+      close(bell)
+      close(ringer)
+      throw HardwareError(.io, "unable to start the cabinet thread")
+    }
+  }
+
+  /// Whether the caller runs on this thread.
+  public var isCurrent: Bool { state.withLock { $0.thread?.isCurrent ?? false } }
+
+  /// Queues a job to run on the thread, after the jobs before it.
+  public func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let first = state.withLock { state in
+      state.jobs.append(job)
+      return state.jobs.count == 1
+    }
+    if first { ring() }
+  }
+
+  /// Stops the program unless called on this thread (for `assumeIsolated`).
+  public func checkIsolated() {
+    precondition(isCurrent, "expected to run on the cabinet thread")
+  }
+
+  /// Whether the caller runs on this thread (for `assumeIsolated`).
+  public func isIsolatingCurrentContext() -> Bool? { isCurrent }
+
+  /// Runs `body` on the thread, after the jobs queued before it, and returns what it
+  /// returned; actors of this thread can be entered from it with `assumeIsolated`.
+  public func perform<T: Sendable>(_ body: @Sendable () -> T) async -> T {
+    await Visitor(thread: self).run(body)
+  }
+
+  /// Watches descriptors: `handler` runs on this thread whenever one of them is ready,
+  /// and at `deadline`, then at the deadline it last asked for. The descriptors must stay
+  /// open until `unwatch` returns or the handler answered `.stop`.
+  @discardableResult
+  public func watch(
+    _ descriptors: [Int32], until deadline: MonotonicInstant? = nil, handler: @escaping Handler
+  ) -> Watch {
+    let watcher = Watcher(descriptors: descriptors, handler: handler)
+    let id = state.withLock { state in
+      state.nextID += 1
+      state.watchers[state.nextID] = (watcher, deadline)
+      return state.nextID
+    }
+    ring()
+    return Watch(id: id)
+  }
+
+  /// Stops a watch. Once it returns the handler is not running and never runs again.
+  /// Never call it from that handler (answer `.stop` instead).
+  public func unwatch(_ watch: Watch) {
+    let watcher = state.withLock { $0.watchers.removeValue(forKey: watch.id)?.watcher }
+    watcher?.open.withLock { $0 = false }
+    ring()
+  }
+
+  /// Wakes the thread (write to the pipe; a full pipe already rings).
+  private func ring() {
+    var byte: UInt8 = 1
+    _ = write(ringer, &byte, 1)
+  }
+
+  /// The thread's loop: wait, run the handlers of what is ready or due, then the jobs.
+  private func run() {
+    state.withLock { _ in }
+    let executor = asUnownedSerialExecutor()
+    while true {
+      let watchers = state.withLock { state in
+        state.watchers.sorted { $0.key < $1.key }.map {
+          ($0.key, $0.value.watcher, $0.value.deadline)
+        }
+      }
+      var descriptors = [pollfd(fd: bell, events: Int16(POLLIN), revents: 0)]
+      for (_, watcher, _) in watchers {
+        descriptors += watcher.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+      }
+      let earliest = watchers.compactMap(\.2).min()
+      guard wait(&descriptors, until: earliest) else { continue }
+      if descriptors[0].revents != 0 {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(bell, &bytes, bytes.count) == bytes.count {}
+      }
+      let now = MonotonicClock().now
+      var index = 1
+      for (id, watcher, deadline) in watchers {
+        let ready = descriptors[index..<index + watcher.descriptors.count].map(Self.readiness)
+        index += watcher.descriptors.count
+        guard ready.contains(where: { $0 != .idle }) || deadline.map({ $0 <= now }) == true else {
+          continue
+        }
+        let next = watcher.open.withLock { open -> Next? in
+          open ? watcher.handler(ready, now) : nil
+        }
+        state.withLock { state in
+          guard state.watchers[id]?.watcher === watcher, let next else { return }
+          switch next {
+          case .wait(let until): state.watchers[id]?.deadline = until
+          case .stop: state.watchers[id] = nil
+          }
+        }
+      }
+      let jobs = state.withLock { state in
+        defer { state.jobs.removeAll(keepingCapacity: true) }
+        return state.jobs
+      }
+      for job in jobs { job.runSynchronously(on: executor) }
+    }
+  }
+
+  /// Waits in poll until a descriptor is ready or the deadline passes, rounded up to the
+  /// millisecond (no timeout when there is none). False when interrupted by a signal.
+  private func wait(_ descriptors: inout [pollfd], until deadline: MonotonicInstant?) -> Bool {
+    var timeout: Int32 = -1
+    if let deadline {
+      let now = MonotonicClock().now
+      let nanoseconds = max(deadline.nanoseconds - now.nanoseconds, 0)
+      timeout = Int32(clamping: (nanoseconds + 999_999) / 1_000_000)
+    }
+    return poll(&descriptors, nfds_t(descriptors.count), timeout) >= 0
+  }
+
+  private static func readiness(_ descriptor: pollfd) -> Readiness {
+    if descriptor.revents & Int16(POLLIN) != 0 { return .readable }
+    return descriptor.revents == 0 ? .idle : .failed
+  }
+}
+
+/// An actor of a cabinet thread with nothing of its own, to run work there.
+private actor Visitor {
+  nonisolated let thread: CabinetThread
+
+  init(thread: CabinetThread) { self.thread = thread }
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor { thread.asUnownedSerialExecutor() }
+
+  func run<T: Sendable>(_ body: @Sendable () -> T) -> T { body() }
+}
