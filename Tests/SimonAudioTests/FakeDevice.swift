@@ -73,6 +73,8 @@ final class FakeDevice: PCMOpener {
     var playback = Playback.closed
     /// Frames written since the stream was last prepared.
     var written = 0
+    /// When the open stream stopped taking samples (a hung device); the next open clears it.
+    var hungAt: MonotonicInstant?
   }
 
   private let clock: ManualClock
@@ -103,6 +105,9 @@ final class FakeDevice: PCMOpener {
     }
   }
 
+  /// Makes the open stream stop taking samples, as a hung device does; the next open works.
+  func hang() { state.withLock { $0.hungAt = clock.now } }
+
   /// Every sample written so far, whether played or dropped.
   var samples: [Int16] { state.withLock { $0.samples } }
 
@@ -112,10 +117,11 @@ final class FakeDevice: PCMOpener {
   /// The events so far, without their times.
   var events: [Event] { entries.map(\.event) }
 
-  /// When a running stream will have room for a period; nil when it is not running.
+  /// When a running stream will have room for a period; nil when it is not running, or
+  /// hung.
   var roomAt: MonotonicInstant? {
     state.withLock { state in
-      guard case .running(let since) = state.playback else { return nil }
+      guard state.hungAt == nil, case .running(let since) = state.playback else { return nil }
       let mustPlay = state.written - (bufferFrames - periodFrames)
       return since.advanced(by: time(of: max(mustPlay, 0)))
     }
@@ -128,6 +134,7 @@ final class FakeDevice: PCMOpener {
         return .failure(AudioError(code: -Errno.noEntry, description: "No such device"))
       }
       prepare(&state)
+      state.hungAt = nil
       record(.opened, &state)
       return .success(state.generation)
     }
@@ -146,7 +153,8 @@ final class FakeDevice: PCMOpener {
   /// buffer ran dry.
   private func played(_ state: inout State) -> Int {
     guard case .running(let since) = state.playback else { return 0 }
-    let (seconds, attoseconds) = since.duration(to: clock.now).components
+    let now = min(clock.now, state.hungAt ?? clock.now)
+    let (seconds, attoseconds) = since.duration(to: now).components
     let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     let frames = Int(nanoseconds * Int64(rate) / 1_000_000_000)
     if frames >= state.written {

@@ -53,6 +53,26 @@ import Testing
     #expect(driver.log.lines(atLeast: .error).count == 1)
   }
 
+  @Test func aDeviceThatStopsTakingSamplesIsGivenUpAfterASecondAndReopened() async throws {
+    let driver = EngineDriver(retryInterval: .milliseconds(5))
+    driver.startTone(hertz: 415, volume: 60)
+    try await driver.run(for: .milliseconds(20))
+    driver.device.hang()
+    try await driver.run(for: .milliseconds(1_005))
+    // Last written at 18.667 ms (10 periods, 2.5 of them still queued at 20 ms); the
+    // thread looks every 100 ms, and at 1020 ms the device has taken nothing for over 1 s.
+    let given = driver.device.entries.drop { $0.event == .opened || $0.event == .started }
+    #expect(
+      Array(given.prefix(6)) == [
+        Entry(.zero, .wrote(frames: 10 * 128)),
+        Entry(.milliseconds(1_020), .dropped(audible: 320)),
+        Entry(.milliseconds(1_020), .closed), Entry(.milliseconds(1_025), .opened),
+        Entry(.milliseconds(1_025), .started), Entry(.milliseconds(1_025), .wrote(frames: 384)),
+      ])
+    let errors = driver.log.lines(atLeast: .warning).map(\.message)
+    #expect(errors.count == 1 && errors[0].contains("stopped taking samples"), "\(errors)")
+  }
+
   @Test func anUnderrunIsRecoveredAndTheToneFadesBackIn() async throws {
     let driver = EngineDriver()
     driver.startTone(hertz: 415, volume: 100)
