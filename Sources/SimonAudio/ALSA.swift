@@ -104,6 +104,13 @@ final class ALSAPCM: PCMStream {
     if let handle { _ = calsa_drop(handle) }
   }
 
+  /// Makes the stopped PCM ready to start again (`calsa_prepare`).
+  func prepare() throws(AudioError) {
+    guard let handle else { throw AudioError(code: -Errno.noDevice) }
+    let result = calsa_prepare(handle)
+    if result < 0 { throw AudioError(code: result) }
+  }
+
   /// Closes the PCM (`calsa_close`); later calls do nothing.
   func close() {
     if let handle { calsa_close(handle) }

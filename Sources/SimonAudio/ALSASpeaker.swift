@@ -7,14 +7,17 @@ import Synchronization
 ///
 /// A dedicated audio thread owns the device; `startTone` and `stopTone` only queue a
 /// command and wake it (one short lock and an eventfd write), so they return at once and
-/// are safe from any thread, task or actor. The device is opened when a tone is first
-/// asked for, kept open while tones follow each other, and closed once nothing has
-/// sounded for `Configuration.holdOpen`; then the thread blocks with no wake-ups.
+/// are safe from any thread, task or actor. The thread opens the device when the speaker
+/// is made and keeps it open. Between tones the stream is stopped and prepared: it makes no
+/// interrupts and the thread blocks with no timeout, so an idle cabinet does not wake; the
+/// next tone's first period starts it again, so every tone, the first after a pause too, is
+/// handed to the device within about a period of `startTone`.
 ///
 /// Faults never reach the caller. A device that cannot be opened, or that fails while in
 /// use, is logged once; the game goes on silently while the speaker retries every
 /// `Configuration.retryInterval`, only while a tone is held, and logs again when the
-/// device is back. Underruns are recovered at once (the tone fades back in).
+/// device is back. A device that went away while idle is found by the next tone and
+/// reopened at once. Underruns are recovered at once (the tone fades back in).
 ///
 /// Not promised: that a tone is heard. A tone asked for while the device is missing
 /// sounds from when the device returns, if it is still held.
@@ -24,12 +27,16 @@ public final class ALSASpeaker: Speaker {
     /// The ALSA PCM name, e.g. `default`, `plughw:CARD=Device`, `hw:1,0`.
     public var device: String
     /// Frames per period asked of the device: how often the audio thread wakes while
-    /// the device is open (128 frames is 2.7 ms at 48 kHz).
+    /// the device plays (128 frames is 2.7 ms at 48 kHz). A stopped device starts once a
+    /// period is written, as a tone's first write is.
     public var periodFrames: Int
     /// Frames of buffer asked of the device: at most this much is queued ahead of the
     /// speaker (384 frames is 8 ms at 48 kHz). The device may give more.
     public var bufferFrames: Int
-    /// How long the device stays open after the last tone has ended.
+    /// How long the device keeps playing silence after the last tone has played out,
+    /// before it stops and waits, prepared, for the next. It stays open either way; zero
+    /// (the default) stops it at once, so nothing wakes between tones and the next tone is
+    /// not queued behind silence.
     public var holdOpen: Duration
     /// How often a failing device is tried again while a tone is held.
     public var retryInterval: Duration
@@ -45,7 +52,7 @@ public final class ALSASpeaker: Speaker {
     /// A configuration with every value given; the defaults suit a cabinet.
     public init(
       device: String = "default", periodFrames: Int = 128, bufferFrames: Int = 384,
-      holdOpen: Duration = .milliseconds(1500), retryInterval: Duration = .seconds(1),
+      holdOpen: Duration = .zero, retryInterval: Duration = .seconds(1),
       realtimePriority: Int32? = nil
     ) {
       self.device = device
@@ -70,23 +77,15 @@ public final class ALSASpeaker: Speaker {
   private let thread: Mutex<AudioThread?>
   private let clock = MonotonicClock()
 
-  /// A speaker on `configuration.device`, logging faults to `logger`. Nothing is opened
-  /// until a tone is asked for; this never fails (a speaker that cannot start its thread
+  /// A speaker on `configuration.device`, logging faults to `logger`. Its thread opens the
+  /// device at once; this never fails nor waits (a speaker that cannot start its thread
   /// logs that and stays silent).
   /// - Parameter onOnset: called on the audio thread each time a tone's first samples
   ///   have been handed to the device, with the time since `startTone` was called; for
   ///   measuring latency. It must return quickly.
-  public convenience init(
+  public init(
     configuration: Configuration, logger: Logger,
     onOnset: (@Sendable (Duration) -> Void)? = nil
-  ) {
-    self.init(configuration: configuration, logger: logger, opener: ALSAOpener(), onOnset: onOnset)
-  }
-
-  /// A speaker opening its devices with `opener` (tests use a fake device).
-  init(
-    configuration: Configuration, logger: Logger, opener: any PCMOpener,
-    onOnset: (@Sendable (Duration) -> Void)?
   ) {
     let wake: WakeSignal
     do {
@@ -98,10 +97,14 @@ public final class ALSASpeaker: Speaker {
       return
     }
     let mailbox = Mailbox(wake: wake)
+    let clock = clock
     let thread = AudioThread {
-      AudioEngine(
-        configuration: configuration, opener: opener, mailbox: mailbox, logger: logger,
-        onOnset: onOnset
+      let engine = AudioEngine(
+        configuration: configuration, opener: ALSAOpener(), clock: clock, logger: logger,
+        onOnset: onOnset)
+      AudioLoop(
+        engine: engine, mailbox: mailbox, clock: clock,
+        realtimePriority: configuration.realtimePriority, logger: logger
       ).run()
     }
     if thread == nil { logger.error("the speaker is silent: the system refused its audio thread") }
@@ -112,7 +115,8 @@ public final class ALSASpeaker: Speaker {
   deinit { shutdown() }
 
   /// Starts a tone, replacing any that sounds (cross-fading over a few milliseconds).
-  /// Returns at once; the tone's first samples reach the device within about a period.
+  /// Returns at once; the tone's first samples reach the device within about a period,
+  /// and a stopped device starts with them.
   /// A volume of 0 only stops what sounds.
   public func startTone(hertz: Double, volume: Int) {
     post(.start(hertz: hertz, volume: volume, duration: nil, requested: clock.now))

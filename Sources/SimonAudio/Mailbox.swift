@@ -8,7 +8,8 @@ enum SpeakerCommand: Equatable, Sendable {
   case start(hertz: Double, volume: Int, duration: Duration?, requested: MonotonicInstant)
   /// Release the tone.
   case stop
-  /// Release the tone, play out what is queued, close the device and end the thread.
+  /// Release the tone, play out what is queued (for at most a quarter of a second), close
+  /// the device and end the thread.
   case shutdown
 }
 
@@ -16,6 +17,8 @@ enum SpeakerCommand: Equatable, Sendable {
 struct SpeakerStatus: Equatable, Sendable {
   /// Whether a device is open.
   var isOpen = false
+  /// Whether the open device is playing (not stopped and prepared).
+  var isRunning = false
   /// Whether a tone sounds or fades (or is held while the device is missing).
   var isSounding = false
   /// Whether the device is failing (not opened, or lost).
@@ -26,10 +29,12 @@ struct SpeakerStatus: Equatable, Sendable {
   var opens = 0
   /// How often opening a device was tried.
   var openAttempts = 0
+  /// How often the open device was started from prepared (by a tone's first frames).
+  var starts = 0
   /// Commands the audio thread has carried out.
   var applied = 0
-  /// Turns of the audio thread's loop: it stays put while the thread blocks.
-  var turns = 0
+  /// The engine's steps: they stay put while the thread blocks.
+  var steps = 0
   /// Underruns recovered from since the speaker was made.
   var underruns = 0
   /// What the open device accepted.

@@ -32,6 +32,10 @@ protocol PCMStream: AnyObject {
   func drain()
   /// Stops at once, discarding what is queued.
   func drop()
+  /// Makes a stopped stream ready to start again: the next write of a period starts it.
+  /// A prepared stream makes no interrupts.
+  /// - Throws: `AudioError` when the device is gone.
+  func prepare() throws(AudioError)
   /// Closes the stream; it is not used again.
   func close()
 }

@@ -6,8 +6,8 @@ import SimonHardware
 /// A sound card takes samples at its own pace: its free room (`avail`) says how much it
 /// will take, and what it holds says how far ahead the writer is. Some PCMs take
 /// everything at once (ALSA's `null`, the `file` plugin over it): for those, the pacer
-/// counts the queue down on the monotonic clock at the stream's rate, so the writer
-/// still produces sound at the speed it would be heard. Whenever the device reports
+/// counts the queue down at the stream's rate on the times it is handed (the engine's
+/// clock), so the writer still produces sound at the speed it would be heard. Whenever the device reports
 /// frames queued, its count is taken as the truth, so a card's clock, which drifts from
 /// the system's, is followed.
 struct Pacer: Sendable {

@@ -26,18 +26,14 @@ struct Capture {
       .appendingPathComponent("simon-audio-\(UUID().uuidString).wav").path
   }
 
-  /// Plays with a fresh speaker writing to a temporary WAV file (keeping it open for
-  /// `holdOpen` after the last tone), waits until nothing sounds, shuts the speaker down
-  /// (which closes the file), and reads the file.
-  static func record(
-    holdOpen: Duration = ALSASpeaker.Configuration().holdOpen,
-    _ play: (ALSASpeaker) async throws -> Void
-  ) async throws -> Capture {
+  /// Plays with a fresh speaker writing to a temporary WAV file, waits until nothing
+  /// sounds, shuts the speaker down (which closes the file), and reads the file.
+  static func record(_ play: (ALSASpeaker) async throws -> Void) async throws -> Capture {
     let path = temporaryPath()
     defer { try? FileManager.default.removeItem(atPath: path) }
     let log = LogRecord()
     let speaker = ALSASpeaker(
-      configuration: .init(device: device(path: path), holdOpen: holdOpen), logger: log.logger())
+      configuration: .init(device: device(path: path)), logger: log.logger())
     try await play(speaker)
     try await waitUntil("the tone has ended") { speaker.isSettled }
     speaker.shutdown()
