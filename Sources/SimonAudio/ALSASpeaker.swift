@@ -74,7 +74,7 @@ public final class ALSASpeaker: Speaker {
   }
 
   private let mailbox: Mailbox?
-  private let thread: Mutex<AudioThread?>
+  private let thread: Mutex<SystemThread?>
   private let clock = MonotonicClock()
 
   /// A speaker on `configuration.device`, logging faults to `logger`. Its thread opens the
@@ -98,7 +98,7 @@ public final class ALSASpeaker: Speaker {
     }
     let mailbox = Mailbox(wake: wake)
     let clock = clock
-    let thread = AudioThread {
+    let thread = SystemThread.start {
       let engine = AudioEngine(
         configuration: configuration, opener: ALSAOpener(), clock: clock, logger: logger,
         onOnset: onOnset)

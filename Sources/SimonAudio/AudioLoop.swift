@@ -22,7 +22,7 @@ struct AudioLoop {
   /// Runs until the engine has finished (after a shutdown command).
   func run() {
     if let realtimePriority {
-      let error = AudioThread.makeCurrentRealtime(priority: realtimePriority)
+      let error = SystemThread.makeCurrentRealtime(priority: realtimePriority)
       if error != 0 {
         logger.warning(
           "the audio thread cannot run at real-time priority \(realtimePriority): \(AudioError(code: -error)); it runs at normal priority"
