@@ -24,7 +24,7 @@ struct AudioLoop {
     if let realtimePriority {
       let error = SystemThread.makeCurrentRealtime(priority: realtimePriority)
       if error != 0 {
-        logger.warning(
+        logger.notice(
           "the audio thread cannot run at real-time priority \(realtimePriority): \(AudioError(code: -error)); it runs at normal priority"
         )
       }

@@ -66,6 +66,12 @@ public enum Daemon {
     }
     defer { hardware.close() }
     if stoppedEarly() { return DaemonExit.success }
+    let refused = await thread.askRealtime(priority: RealtimePriority.cabinet)
+    if refused != 0 {
+      logger.notice(
+        "the cabinet thread runs at normal priority: real-time priority \(RealtimePriority.cabinet) refused (\(String(cString: strerror(refused)))); the unit grants it with LimitRTPRIO=20"
+      )
+    }
 
     let journal = Journal()
     var cabinet = config.cabinet

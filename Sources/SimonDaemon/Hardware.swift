@@ -31,7 +31,10 @@ struct Hardware: Sendable {
       alsa = nil
       soundDescription = "off (--audio none)"
     case .alsa:
-      alsa = ALSASpeaker(configuration: .init(device: config.audioDevice), logger: logger)
+      alsa = ALSASpeaker(
+        configuration: .init(
+          device: config.audioDevice, realtimePriority: RealtimePriority.audio),
+        logger: logger)
       soundDescription = "on ALSA device \(config.audioDevice)"
     }
     let sound: (any Speaker)? = alsa

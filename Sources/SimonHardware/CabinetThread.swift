@@ -118,6 +118,12 @@ public final class CabinetThread: SerialExecutor, Sendable {
     await Visitor(thread: self).run(body)
   }
 
+  /// Asks for the thread to run first-in-first-out at a real-time priority.
+  /// - Returns: 0, or the errno when not permitted (see `SystemThread.makeCurrentRealtime`).
+  public func askRealtime(priority: Int32) async -> Int32 {
+    await perform { SystemThread.makeCurrentRealtime(priority: priority) }
+  }
+
   /// Watches descriptors: `handler` runs on this thread whenever one of them is ready,
   /// and at `deadline`, then at the deadline it last asked for. The descriptors must stay
   /// open until `unwatch` returns or the handler answered `.stop`.
