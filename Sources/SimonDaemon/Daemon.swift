@@ -87,6 +87,7 @@ public enum Daemon {
     let context = CabinetContext(
       options: options, config: config, runner: runner, journal: journal, archive: archive,
       notifier: notifier, logger: logger)
+    let feed = RunnerService.Feed(hardware.inputs, runner: runner)
     let settings = archive.settings(base: config.settings)
     await runner.apply(settings.values)
 
@@ -119,7 +120,7 @@ public enum Daemon {
           .init(service: watcher, serviceName: "journal"),
           .init(service: ControlService(server: control, context: context), serviceName: "control"),
           .init(
-            service: RunnerService(context: context, inputs: hardware.inputs, ready: ready),
+            service: RunnerService(context: context, feed: feed, ready: ready),
             serviceName: "runner"
           ),
           .init(

@@ -75,7 +75,11 @@ struct Hardware: Sendable {
       return Hardware(
         inputs: cabinet, lights: cabinet,
         speaker: SpeakerGroup(speakers: [cabinet] + (sound.map { [$0] } ?? [])),
-        speakerDescription: soundDescription, shows: nil, close: closeSound)
+        speakerDescription: soundDescription, shows: nil,
+        close: {
+          cabinet.close()
+          closeSound()
+        })
     }
   }
 }

@@ -7,8 +7,15 @@ import SimonHardware
 struct LoggingCabinet: InputSource, Lights, Speaker {
   let logger: Logger
   let wired = Set(Pad.allCases.map(Input.init))
+  private let broadcast = EdgeBroadcast()
 
-  func edges() -> AsyncStream<InputEdge> { AsyncStream { _ in } }
+  init(logger: Logger) { self.logger = logger }
+
+  /// Streams that never carry an edge, ended by `close`.
+  func edges() -> AsyncStream<InputEdge> { broadcast.subscribe() }
+
+  /// Ends the edge streams.
+  func close() { broadcast.finish() }
 
   func set(_ pad: Pad, on: Bool) throws {
     logger.debug("led \(pad.rawValue) \(on ? "on" : "off")")

@@ -28,8 +28,7 @@ public final class SimCabinetServer: InputSource, Lights, Speaker, Sendable {
   private let server: LineServer<Shown>
   /// The inputs each client holds down, released for it when it goes away.
   private let held = Mutex<[Int: Set<Input>]>([:])
-  private let stream: AsyncStream<InputEdge>
-  private let continuation: AsyncStream<InputEdge>.Continuation
+  private let broadcast = EdgeBroadcast()
   private let clock = MonotonicClock()
 
   /// Listens on `path` and starts serving.
@@ -40,7 +39,6 @@ public final class SimCabinetServer: InputSource, Lights, Speaker, Sendable {
     server = try LineServer(
       path: path, maximumLineLength: SimClientMessage.maximumLineLength,
       maximumBacklog: Self.maximumBacklog, shared: Shown())
-    (stream, continuation) = AsyncStream.makeStream(of: InputEdge.self)
     let clock = self.clock
     try server.start(
       LineServer.Handlers(
@@ -67,9 +65,9 @@ public final class SimCabinetServer: InputSource, Lights, Speaker, Sendable {
         }))
   }
 
-  /// Every press and release the clients send, stamped when it was read; a client that
-  /// goes away while holding inputs releases them.
-  public func edges() -> AsyncStream<InputEdge> { stream }
+  /// Every press and release the clients send from now on, stamped when it was read; a
+  /// client that goes away while holding inputs releases them (see `InputSource`).
+  public func edges() -> AsyncStream<InputEdge> { broadcast.subscribe() }
 
   /// Tells every client the LED changed.
   public func set(_ pad: Pad, on: Bool) throws {
@@ -112,10 +110,10 @@ public final class SimCabinetServer: InputSource, Lights, Speaker, Sendable {
   public var clientCount: Int { server.clientCount }
 
   /// Stops serving: closes every connection and the socket, removes the socket file and
-  /// ends the edge stream; returns once done (or after a second at most). Safe to call
+  /// ends the edge streams; returns once done (or after a second at most). Safe to call
   /// twice.
   public func close() {
-    continuation.finish()
+    broadcast.finish()
     server.close()
   }
 
@@ -137,7 +135,7 @@ public final class SimCabinetServer: InputSource, Lights, Speaker, Sendable {
           held[peer.id]?.remove(edge.input)
         }
       }
-      continuation.yield(edge)
+      broadcast.send([edge])
     } catch {
       server.send(Array(SimServerMessage.error(error.message).line.utf8), to: peer.id)
     }
@@ -146,8 +144,7 @@ public final class SimCabinetServer: InputSource, Lights, Speaker, Sendable {
   private func releaseHeld(by peer: LineServer<Shown>.Peer) {
     let inputs = held.withLock { $0.removeValue(forKey: peer.id) ?? [] }
     let t = clock.now
-    for input in inputs.sorted(by: { $0.rawValue < $1.rawValue }) {
-      continuation.yield(InputEdge(input, pressed: false, at: t))
-    }
+    broadcast.send(
+      inputs.sorted { $0.rawValue < $1.rawValue }.map { InputEdge($0, pressed: false, at: t) })
   }
 }

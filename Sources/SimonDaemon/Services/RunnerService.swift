@@ -7,8 +7,26 @@ import SimonHardware
 /// "shutdown" (its record goes to the journal), turns every lamp off and silences the
 /// speaker.
 struct RunnerService: Service {
+  /// How the runner gets its edges.
+  enum Feed {
+    /// The inputs are read on the runner's own thread and hand it each edge there.
+    case attached
+    /// A stream of the inputs' edges, taken when the service was made.
+    case stream(AsyncStream<InputEdge>)
+
+    /// Attaches the runner to inputs read on its thread, or takes their edges' stream now,
+    /// so that no edge between start-up and the service's start is lost.
+    init<C>(_ inputs: any InputSource, runner: Runner<C>) {
+      if let direct = inputs as? any CabinetThreadInputSource, runner.attach(direct) {
+        self = .attached
+      } else {
+        self = .stream(inputs.edges())
+      }
+    }
+  }
+
   let context: CabinetContext
-  let inputs: any InputSource
+  let feed: Feed
   /// What to log once ready.
   let ready: String
 
@@ -17,10 +35,10 @@ struct RunnerService: Service {
     await runner.start()
     context.notifier.ready(status: await runner.status.summary)
     context.logger.info("\(ready)")
-    if let direct = inputs as? any CabinetThreadInputSource, runner.attach(direct) {
+    switch feed {
+    case .attached:
       try? await gracefulShutdown()
-    } else {
-      let edges = inputs.edges()
+    case .stream(let edges):
       await cancelWhenGracefulShutdown { await runner.consume(edges) }
     }
     // The inputs may end first (a backend without any): the game still runs on its timers.
