@@ -35,8 +35,11 @@ let package = Package(
     .target(name: "SimonConfig", dependencies: ["SimonTOML"]),
     // sd_notify: READY, STATUS, WATCHDOG to systemd (simond, the cabinet screen).
     .target(name: "SimonSystemd"),
-    // Capability protocols, input events, debouncing, clocks, the mock cabinet.
-    .target(name: "SimonHardware", dependencies: ["SimonGame"]),
+    // The few libc calls Swift's Glibc module lacks (ppoll).
+    .target(name: "CSystem"),
+    // Capability protocols, input events, debouncing, clocks, the cabinet thread, the mock
+    // cabinet.
+    .target(name: "SimonHardware", dependencies: ["SimonGame", "CSystem"]),
     // The simulated cabinet: its socket protocol, server backend and client.
     .target(name: "SimonSim", dependencies: ["SimonGame", "SimonHardware"]),
     // One version-neutral C API over libgpiod 1.6 (v1 API) or 2.x (v2 API).

@@ -57,19 +57,55 @@ print(
   "startup to READY: p50 \(format(percentile(startups, 0.5))) ms, max \(format(startups.max() ?? .nan)) ms over \(startups.count) starts (target < 100 ms)"
 )
 
-// 2. Idle: memory and CPU.
+/// Voluntary plus involuntary context switches of each thread of a process, by thread id
+/// and name (/proc/PID/task/TID/status).
+func contextSwitches(_ pid: Int32) -> [String: (name: String, switches: Int)] {
+  let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+  var switches: [String: (name: String, switches: Int)] = [:]
+  for task in tasks {
+    let text =
+      (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
+    var entry = (name: "", switches: 0)
+    for line in text.split(separator: "\n") {
+      let parts = line.split(separator: ":", maxSplits: 1)
+      guard parts.count == 2 else { continue }
+      let value = parts[1].trimmingCharacters(in: .whitespaces)
+      if parts[0] == "Name" { entry.name = value }
+      if parts[0].hasSuffix("ctxt_switches") { entry.switches += Int(value) ?? 0 }
+    }
+    switches[task] = entry
+  }
+  return switches
+}
+
+// 2. Idle: memory, CPU and wake-ups.
 let daemon = try DaemonProcess()
 let pid = daemon.process.processIdentifier
 let client = try daemon.connect()
 _ = client.waitForState(.idle)
-Thread.sleep(forTimeInterval: 1)
+// Long enough for the thread pool's workers, busy during start-up, to retire.
+Thread.sleep(forTimeInterval: 6)
 let rss = statusField(pid, "VmRSS")
 let before = cpuTicks(pid)
+let switchesBefore = contextSwitches(pid)
 Thread.sleep(forTimeInterval: Double(idleSeconds))
 let after = cpuTicks(pid)
+let switchesAfter = contextSwitches(pid)
 print("RSS when idle: \(format(Double(rss) / 1024, 1)) MB (target < 12 MB)")
 print(
   "CPU over \(idleSeconds) s idle: \(after - before) ticks of 1/\(sysconf(Int32(_SC_CLK_TCK))) s (target 0)"
+)
+// libdispatch's manager thread (its name ends in "overcommit") runs the worker pool's
+// monitor, a 1 s timer that libdispatch arms on Linux once the pool has had a worker:
+// counted apart, as no code of simond's can stop it.
+var switched = (own: 0, manager: 0)
+for (task, after) in switchesAfter {
+  let count = after.switches - (switchesBefore[task]?.switches ?? 0)
+  if after.name.hasSuffix("overcommit") { switched.manager += count } else { switched.own += count }
+}
+let retired = Set(switchesBefore.keys).subtracting(switchesAfter.keys).count
+print(
+  "context switches over \(idleSeconds) s idle: \(switched.own) in simond's threads and the pool's (target at most \(idleSeconds / 2)), \(switched.manager) in libdispatch's manager (its 1 s pool monitor); threads \(switchesBefore.count) -> \(switchesAfter.count), \(retired) ended meanwhile"
 )
 
 // 3. Signal on-times on the socket against SPEC.

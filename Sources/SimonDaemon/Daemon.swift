@@ -82,7 +82,7 @@ public enum Daemon {
     let runner = Runner(
       game: game,
       debouncer: Debouncer(defaultWindow: config.debounce, window: config.debounceByInput),
-      lights: hardware.lights, speaker: hardware.speaker, clock: MonotonicClock(),
+      lights: hardware.lights, speaker: hardware.speaker, clock: CabinetClock(thread: thread),
       levels: hardware.inputs as? any LevelInputSource, thread: thread, journal: journal)
     let context = CabinetContext(
       options: options, config: config, runner: runner, journal: journal, archive: archive,

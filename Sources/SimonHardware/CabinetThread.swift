@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 import Synchronization
 
@@ -6,8 +7,8 @@ import Synchronization
 ///
 /// It is a serial executor: an actor whose `unownedExecutor` is this thread's runs its
 /// jobs here, one at a time, in the order they came. Between jobs the thread waits in
-/// poll on the descriptors it watches (a backend's edge events), their deadlines (to the
-/// millisecond, never early), and a pipe that a new job rings. A watch's handler runs here as soon as one of its
+/// ppoll on the descriptors it watches (a backend's edge events), their deadlines (to the
+/// nanosecond, never early), and a pipe that a new job rings. A watch's handler runs here as soon as one of its
 /// descriptors is ready or its deadline has passed, before any job waiting; from there,
 /// an actor of this thread is entered with `assumeIsolated`, without a hop.
 ///
@@ -202,16 +203,12 @@ public final class CabinetThread: SerialExecutor, Sendable {
     }
   }
 
-  /// Waits in poll until a descriptor is ready or the deadline passes, rounded up to the
-  /// millisecond (no timeout when there is none). False when interrupted by a signal.
+  /// Waits in ppoll until a descriptor is ready or the deadline passes (no timeout when
+  /// there is none). False when interrupted by a signal.
   private func wait(_ descriptors: inout [pollfd], until deadline: MonotonicInstant?) -> Bool {
-    var timeout: Int32 = -1
-    if let deadline {
-      let now = MonotonicClock().now
-      let nanoseconds = max(deadline.nanoseconds - now.nanoseconds, 0)
-      timeout = Int32(clamping: (nanoseconds + 999_999) / 1_000_000)
-    }
-    return poll(&descriptors, nfds_t(descriptors.count), timeout) >= 0
+    var timeout: Int64 = -1
+    if let deadline { timeout = max(deadline.nanoseconds - MonotonicClock().now.nanoseconds, 0) }
+    return csystem_ppoll(&descriptors, nfds_t(descriptors.count), timeout) >= 0
   }
 
   private static func readiness(_ descriptor: pollfd) -> Readiness {

@@ -102,3 +102,33 @@ struct CabinetThreadTests {
     #expect(calls.withLock { $0 } == before)
   }
 }
+
+@Suite("The cabinet clock")
+struct CabinetClockTests {
+  @Test func aSleeperWakesOnTheCabinetThreadNoEarlierThanItsDeadline() async throws {
+    let thread = try CabinetThread()
+    let clock = CabinetClock(thread: thread)
+    let actor = OnThread(thread)
+    let deadline = clock.now.advanced(by: .milliseconds(2))
+    try await actor.sleepThenCheck(on: clock, until: deadline)
+    #expect(clock.now >= deadline)
+    #expect(await actor.calls == 1)
+  }
+
+  @Test func aCancelledSleepEndsAtOnceWithCancellationError() async throws {
+    let clock = CabinetClock(thread: try CabinetThread())
+    let sleep = Task { try await clock.sleep(until: clock.now.advanced(by: .seconds(86_400))) }
+    sleep.cancel()
+    await #expect(throws: CancellationError.self) { try await sleep.value }
+  }
+}
+
+extension OnThread {
+  /// Sleeps on `clock`, then checks it resumed on its thread.
+  fileprivate func sleepThenCheck(on clock: CabinetClock, until deadline: MonotonicInstant)
+    async throws
+  {
+    try await clock.sleep(until: deadline)
+    #expect(call(), "resumed on the cabinet thread")
+  }
+}
