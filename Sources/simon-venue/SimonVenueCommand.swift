@@ -72,7 +72,7 @@ struct SimonVenueCommand: AsyncParsableCommand {
       settings = try VenueConfig.load(path: config)
     } catch {
       printError(error.description)
-      throw ExitCode(78)
+      throw ExitCode(ExitStatus.config)
     }
     let environment = Environment.current
     if let stateDir {
@@ -123,7 +123,7 @@ struct SimonVenueCommand: AsyncParsableCommand {
     }
     if case .failure(let error) = outcome {
       logger.critical("\(error)")
-      throw ExitCode(69)
+      throw ExitCode(ExitStatus.unavailable)
     }
   }
 

@@ -6,14 +6,9 @@ import ArgumentParser
 
 /// Why `play` or `status` stopped short: a message for people and the exit code.
 struct ClientFailure: Error {
-  /// Standard input or output is not a terminal, or the command line is wrong.
-  static let usage: Int32 = 64
-  /// The daemon cannot be reached, went away, or could not be started.
-  static let unavailable: Int32 = 69
-
   /// What went wrong and what to do, for people.
   let message: String
-  /// The exit code (sysexits.h).
+  /// The exit code, one of `ExitStatus`.
   let code: Int32
 
   /// A failure with its message and exit code.
