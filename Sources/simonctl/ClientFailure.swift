@@ -1,9 +1,5 @@
 import ArgumentParser
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Why `play` or `status` stopped short: a message for people and the exit code.
 struct ClientFailure: Error {
   /// What went wrong and what to do, for people.
@@ -19,16 +15,7 @@ struct ClientFailure: Error {
 
   /// Writes "Error: message" to standard error and gives the exit code to throw.
   func reported() -> ArgumentParser.ExitCode {
-    fflush(nil)
-    var text = "Error: \(message)\n"
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-        if written <= 0 { return }
-        offset += written
-      }
-    }
+    Output.printError("Error: \(message)")
     return ArgumentParser.ExitCode(code)
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SimonControl
+import SimonPOSIX
 import SimonScores
 
 #if canImport(Glibc)
@@ -22,15 +23,7 @@ enum Output {
   /// Writes text to standard error as it is (unbuffered, after what stdout holds).
   static func writeError(_ text: String) {
     fflush(nil)
-    var text = text
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-        if written <= 0 { return }
-        offset += written
-      }
-    }
+    StandardError.write(text)
   }
 
   /// Runs `body`; a failure is printed as "Error: ..." and ends the program with the exit
