@@ -130,7 +130,11 @@ let package = Package(
       name: "SimonScoresTests",
       dependencies: ["SimonScores", "ScoresTestSupport", "scores-test-writer"]),
     .testTarget(
-      name: "SimonCtlTests", dependencies: ["SimonScores", "ScoresTestSupport", "simonctl"]),
+      name: "SimonCtlTests",
+      dependencies: [
+        "SimonScores", "ScoresTestSupport", "simonctl", "simond",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .testTarget(name: "SimonHardwareTests", dependencies: ["SimonHardware"]),
     .testTarget(name: "SimonSimTests", dependencies: ["SimonSim", "SimonPOSIX"]),
     .testTarget(name: "SimonGPIOTests", dependencies: ["SimonGPIO", "SimonHardware", "SimonGame"]),
