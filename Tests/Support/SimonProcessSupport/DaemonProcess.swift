@@ -98,6 +98,7 @@ public final class DaemonProcess: @unchecked Sendable {
   public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
   /// Waits for the process to end; its exit status, or nil after `timeout` seconds.
+  /// Blocks the calling thread: for the benchmarks' programs. Tests use the `async` one.
   public func waitForExit(timeout: Double) -> Int32? {
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning {
@@ -105,6 +106,19 @@ public final class DaemonProcess: @unchecked Sendable {
       usleep(5_000)
     }
     // At once now; Foundation lets go of a Process only once this has been called.
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  /// Waits for the process to end without holding a thread (Swift Testing runs tests on
+  /// a small pool of them); its exit status, or nil after `timeout` seconds or when the
+  /// task is cancelled.
+  public func waitForExit(timeout: Double) async -> Int32? {
+    let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+    while process.isRunning {
+      if ContinuousClock.now > deadline { return nil }
+      do { try await Task.sleep(for: .milliseconds(5)) } catch { return nil }
+    }
     process.waitUntilExit()
     return process.terminationStatus
   }
