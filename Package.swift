@@ -33,15 +33,17 @@ let package = Package(
     .target(name: "SimonTOML"),
     // Configuration files read key by key, every problem with its key and line.
     .target(name: "SimonConfig", dependencies: ["SimonTOML"]),
+    // The libc pieces every program shares: Unix socket addresses, standard error.
+    .target(name: "SimonPOSIX"),
     // sd_notify: READY, STATUS, WATCHDOG to systemd (simond, the cabinet screen).
-    .target(name: "SimonSystemd"),
+    .target(name: "SimonSystemd", dependencies: ["SimonPOSIX"]),
     // The few libc calls Swift's Glibc module lacks (ppoll).
     .target(name: "CSystem"),
     // Capability protocols, input events, debouncing, clocks, the cabinet thread, the mock
     // cabinet.
     .target(name: "SimonHardware", dependencies: ["SimonGame", "CSystem"]),
     // The simulated cabinet: its socket protocol, server backend and client.
-    .target(name: "SimonSim", dependencies: ["SimonGame", "SimonHardware"]),
+    .target(name: "SimonSim", dependencies: ["SimonGame", "SimonHardware", "SimonPOSIX"]),
     // One version-neutral C API over libgpiod 1.6 (v1 API) or 2.x (v2 API).
     .target(name: "CGPIOD", linkerSettings: [.linkedLibrary("gpiod")]),
     // The cabinet on real GPIO lines: wiring, line lookup, edges, LEDs.
@@ -68,7 +70,7 @@ let package = Package(
       name: "SimonDaemon",
       dependencies: [
         "SimonGame", "SimonHardware", "SimonSim", "SimonGPIO", "SimonScores", "SimonAudio",
-        "SimonTOML", "SimonConfig", "SimonControl", "SimonSystemd",
+        "SimonTOML", "SimonConfig", "SimonControl", "SimonSystemd", "SimonPOSIX",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -93,7 +95,7 @@ let package = Package(
       name: "simonctl",
       dependencies: [
         "SimonDaemon", "SimonGPIO", "SimonHardware", "SimonGame", "SimonScores", "SimonAudio",
-        "SimonSim", "SimonTerminal", "SimonControl", "SimonConfig",
+        "SimonSim", "SimonTerminal", "SimonControl", "SimonConfig", "SimonPOSIX",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // A thin C shim over libmosquitto (apt: libmosquitto-dev), for the venue bridge.
@@ -110,7 +112,7 @@ let package = Package(
     .executableTarget(
       name: "simon-venue",
       dependencies: [
-        "SimonVenue", "SimonConfig", "SimonScores", "SimonControl",
+        "SimonVenue", "SimonConfig", "SimonScores", "SimonControl", "SimonPOSIX",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -124,15 +126,20 @@ let package = Package(
       path: "Tests/Support/scores-test-writer"),
     .testTarget(name: "SimonGameTests", dependencies: ["SimonGame"]),
     .testTarget(name: "SimonTOMLTests", dependencies: ["SimonTOML"]),
+    .testTarget(name: "SimonPOSIXTests", dependencies: ["SimonPOSIX"]),
     // Test-only: runs the package's executables as child processes.
     .target(name: "ScoresTestSupport", path: "Tests/Support/ScoresTestSupport"),
     .testTarget(
       name: "SimonScoresTests",
       dependencies: ["SimonScores", "ScoresTestSupport", "scores-test-writer"]),
     .testTarget(
-      name: "SimonCtlTests", dependencies: ["SimonScores", "ScoresTestSupport", "simonctl"]),
+      name: "SimonCtlTests",
+      dependencies: [
+        "SimonScores", "ScoresTestSupport", "simonctl", "simond",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .testTarget(name: "SimonHardwareTests", dependencies: ["SimonHardware"]),
-    .testTarget(name: "SimonSimTests", dependencies: ["SimonSim"]),
+    .testTarget(name: "SimonSimTests", dependencies: ["SimonSim", "SimonPOSIX"]),
     .testTarget(name: "SimonGPIOTests", dependencies: ["SimonGPIO", "SimonHardware", "SimonGame"]),
     .testTarget(
       name: "SimonAudioTests",
@@ -149,7 +156,8 @@ let package = Package(
       path: "Benchmarks/bench-audio"),
     // Test-only: runs the real simond and plays it through the socket (tests, benchmarks).
     .target(
-      name: "SimonProcessSupport", dependencies: ["SimonSim", "SimonGame", "SimonControl"],
+      name: "SimonProcessSupport",
+      dependencies: ["SimonSim", "SimonGame", "SimonControl", "SimonPOSIX"],
       path: "Tests/Support/SimonProcessSupport"),
     .testTarget(
       name: "SimonEndToEndTests",

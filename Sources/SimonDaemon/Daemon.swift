@@ -39,7 +39,7 @@ public enum Daemon {
     } catch {
       error.log(to: logger)
       logger.error("configuration has \(error.problems.count) problem(s); not starting")
-      return DaemonExit.config
+      return ExitStatus.config
     }
     let stateDirectory = StateDirectory.resolve(
       option: options.stateDirectory, environment: environment, configured: config.stateDirectory)
@@ -48,9 +48,9 @@ public enum Daemon {
       try StateDirectory.checkWritable(stateDirectory)
     } catch {
       logger.error("state directory: \(error)")
-      return DaemonExit.cantCreate
+      return ExitStatus.cantCreate
     }
-    if stoppedEarly() { return DaemonExit.success }
+    if stoppedEarly() { return ExitStatus.success }
     let archive = GameArchive(directory: stateDirectory, logger: logger)
     archive.migrateSettings(base: config.settings)
 
@@ -62,10 +62,10 @@ public enum Daemon {
         options, config: config, environment: environment, thread: thread, logger: logger)
     } catch {
       logger.error("\(error)")
-      return DaemonExit.unavailable
+      return ExitStatus.unavailable
     }
     defer { hardware.close() }
-    if stoppedEarly() { return DaemonExit.success }
+    if stoppedEarly() { return ExitStatus.success }
     let refused = await thread.askRealtime(priority: RealtimePriority.cabinet)
     if refused != 0 {
       logger.notice(
@@ -105,7 +105,7 @@ public enum Daemon {
           hello: hello, view: await runner.view, settings: ControlSettings(settings)))
     } catch {
       logger.error("control socket: \(error); give another path with --control-socket")
-      return DaemonExit.unavailable
+      return ExitStatus.unavailable
     }
     defer { control.close() }
     journal.watch { entry in control.publish(entry) }
@@ -135,9 +135,9 @@ public enum Daemon {
     } catch {
       logger.error("stopped on an internal fault: \(error)")
       await runner.shutdown()
-      return DaemonExit.software
+      return ExitStatus.software
     }
     journal.finish()
-    return DaemonExit.success
+    return ExitStatus.success
   }
 }

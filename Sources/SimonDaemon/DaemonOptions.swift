@@ -1,4 +1,5 @@
 import Logging
+import SimonControl
 
 /// How `simond` was asked to run: the command line of SPEC section 6.
 public struct DaemonOptions: Sendable {
@@ -48,20 +49,4 @@ public struct DaemonOptions: Sendable {
     self.simSocket = simSocket
     self.logLevel = logLevel
   }
-}
-
-/// The exit codes of `simond` (sysexits.h).
-public enum DaemonExit {
-  /// A clean stop (SIGTERM, SIGINT).
-  public static let success: Int32 = 0
-  /// Bad command line.
-  public static let usage: Int32 = 64
-  /// Hardware missing or busy: no chip, no such line, line held by another process.
-  public static let unavailable: Int32 = 69
-  /// An internal fault.
-  public static let software: Int32 = 70
-  /// The state directory cannot be created or written.
-  public static let cantCreate: Int32 = 73
-  /// Bad configuration.
-  public static let config: Int32 = 78
 }

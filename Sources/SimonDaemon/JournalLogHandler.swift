@@ -1,5 +1,5 @@
-import Glibc
 import Logging
+import SimonPOSIX
 
 /// Writes log lines to standard error: `simond: message key=value`, and under journald
 /// (`$JOURNAL_STREAM` set) with the `<N>` priority prefix journald reads, without a
@@ -33,8 +33,7 @@ public struct JournalLogHandler: LogHandler {
     for (key, value) in merged.sorted(by: { $0.key < $1.key }) { line += " \(key)=\(value)" }
     line += "\n"
     // One write(2) per line, so lines from several threads never interleave.
-    var bytes = Array(line.utf8)
-    _ = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    StandardError.write(line)
   }
 
   /// syslog priorities: 2 critical, 3 error, 4 warning, 5 notice, 6 info, 7 debug.

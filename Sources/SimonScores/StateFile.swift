@@ -9,7 +9,10 @@ import FoundationEssentials
 /// - every read-modify-write holds an exclusive `flock` on `<file>.lock`, so concurrent
 ///   writers in any number of processes see each other's changes;
 /// - a file that cannot be used (empty, corrupt, unreadable, newer version) is moved
-///   aside with a timestamp in its name, reported, and a fresh document starts.
+///   aside with a timestamp in its name, reported, and a fresh document starts;
+/// - a temporary file left by a writer killed before its rename is removed by the next
+///   read or write that gets the lock (only a writer holding the lock makes one, so one
+///   found under the lock is stale); the document itself was never touched by it.
 final class StateFile<Document: StateDocument>: Sendable {
   /// The state directory.
   let directory: String
@@ -17,6 +20,8 @@ final class StateFile<Document: StateDocument>: Sendable {
   let path: String
   /// The lock file beside it.
   let lockPath: String
+  /// The temporary file a write goes through before its rename.
+  let temporaryPath: String
   /// How long to wait for another process's lock before giving up.
   let lockTimeout: Duration
   /// Told of every file set aside.
@@ -33,13 +38,20 @@ final class StateFile<Document: StateDocument>: Sendable {
     self.directory = directory
     path = StateDirectory.join(directory, Document.fileName)
     lockPath = path + ".lock"
+    temporaryPath = path + ".tmp"
     self.lockTimeout = lockTimeout
     self.onProblem = onProblem
   }
 
-  /// The document as it is now. Takes no lock unless the file must be set aside; creates
-  /// nothing when the directory or the file is missing (that reads as empty).
+  /// The document as it is now. Takes no lock unless the file must be set aside or a
+  /// temporary file is there (then only when the lock is free at once, to remove it);
+  /// creates nothing when the directory or the file is missing (that reads as empty).
   func read() throws -> Document {
+    if somethingExists(at: temporaryPath) {
+      // Stale if nobody holds the lock; a holder is writing it, and will rename it. A
+      // reader that may not take the lock leaves it to the next writer.
+      _ = try? withLockIfFree {}
+    }
     switch try load() {
     case .missing: return .empty
     case .document(let document): return document
@@ -175,7 +187,7 @@ final class StateFile<Document: StateDocument>: Sendable {
   /// gets the directory's owner and group (when running as root) and the default mode.
   private func write(_ document: Document) throws {
     let bytes = try document.encodeFile()
-    let temporary = path + ".tmp"
+    let temporary = temporaryPath
     do {
       let previous = try? fileStatus(path)
       let owner = previous.flatMap { $0.isRegular ? $0 : nil } ?? (try? fileStatus(directory))
@@ -211,24 +223,11 @@ final class StateFile<Document: StateDocument>: Sendable {
   // MARK: - Locking
 
   /// Runs `body` holding the exclusive lock; waits for other holders up to `lockTimeout`.
+  /// A stale temporary file is removed first.
   private func withLock<R>(_ body: () throws -> R) throws -> R {
-    let lock: Descriptor
-    do {
-      lock = try Descriptor.opening(lockPath, OpenFlags.lockFile, mode: 0o644)
-    } catch {
-      if error.category == .notFound || error.category == .notADirectory {
-        throw StateError(
-          kind: .directory, path: directory, reason: error.reason, errno: error.errno)
-      }
-      throw StateError(.lock, error)
-    }
+    let lock = try openLock()
     defer { lock.closing() }
     do {
-      if effectiveUser == 0, let status = try? lock.status(),
-        let owner = try? fileStatus(directory), status.owner != owner.owner
-      {
-        try? lock.changeOwner(owner.owner, owner.group)
-      }
       let (seconds, attoseconds) = lockTimeout.components
       let milliseconds = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
       guard try lock.lockExclusive(timeoutMilliseconds: milliseconds) else {
@@ -239,7 +238,50 @@ final class StateFile<Document: StateDocument>: Sendable {
     } catch let error as SystemError {
       throw StateError(.lock, error)
     }
+    removeStaleTemporary()
     return try body()
+  }
+
+  /// Runs `body` holding the exclusive lock when nobody else holds it; nil (and `body`
+  /// not run) when another does. A stale temporary file is removed first.
+  private func withLockIfFree<R>(_ body: () throws -> R) throws -> R? {
+    let lock = try openLock()
+    defer { lock.closing() }
+    do {
+      guard try lock.tryLockExclusive() else { return nil }
+    } catch {
+      throw StateError(.lock, error)
+    }
+    removeStaleTemporary()
+    return try body()
+  }
+
+  /// Opens (creating) the lock file; as root, gives it the directory's owner.
+  private func openLock() throws -> Descriptor {
+    let lock: Descriptor
+    do {
+      lock = try Descriptor.opening(lockPath, OpenFlags.lockFile, mode: 0o644)
+    } catch {
+      if error.category == .notFound || error.category == .notADirectory {
+        throw StateError(
+          kind: .directory, path: directory, reason: error.reason, errno: error.errno)
+      }
+      throw StateError(.lock, error)
+    }
+    if effectiveUser == 0, let status = try? lock.status(),
+      let owner = try? fileStatus(directory), status.owner != owner.owner
+    {
+      try? lock.changeOwner(owner.owner, owner.group)
+    }
+    return lock
+  }
+
+  /// Removes the temporary file of a writer that died before its rename. Call only
+  /// holding the lock: a live writer's temporary file exists only while it holds it.
+  private func removeStaleTemporary() {
+    guard somethingExists(at: temporaryPath) else { return }
+    removeFile(temporaryPath)
+    syncDirectory()
   }
 }
 

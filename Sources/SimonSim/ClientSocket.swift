@@ -1,4 +1,5 @@
 import Glibc
+import SimonPOSIX
 
 /// The socket calls of the simulated cabinet's client: every libc call `SimClient` makes,
 /// each retried on EINTR. The descriptor is blocking; the reader thread blocks in `read`.
@@ -14,30 +15,21 @@ package enum ClientSocket {
   }
 
   /// The longest path a Unix socket address holds, without its terminating zero.
-  package static let maximumPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+  package static let maximumPathLength = UnixSocketAddress.maximumPathLength
 
   /// Opens a Unix stream socket and connects it to `path` (socket, connect).
   /// - Returns: the connected descriptor, blocking and close-on-exec.
   /// - Throws: `SimClientError` saying why, in terms of simond and the path.
   package static func connect(to path: String) throws(SimClientError) -> Int32 {
-    guard !path.isEmpty, path.utf8.count <= maximumPathLength else {
+    guard let address = UnixSocketAddress(path: path) else {
       throw .badPath(path, maximumLength: maximumPathLength)
     }
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw .io("cannot make a socket for", path: path, errno: errno) }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-    }
     var result: Int32 = 0
     var failure: Int32 = 0
     repeat {
-      result = withUnsafePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-          Glibc.connect(fd, generic, socklen_t(MemoryLayout<sockaddr_un>.size))
-        }
-      }
+      result = address.withSockaddr { Glibc.connect(fd, $0, $1) }
       failure = result == 0 ? 0 : errno
     } while result != 0 && failure == EINTR
     // A connect interrupted by a signal goes on in the background: EISCONN says it is done.

@@ -1,4 +1,5 @@
 import Glibc
+import SimonPOSIX
 
 /// The socket calls of the simulated cabinet's server, each retried on EINTR and turned
 /// into a thrown `SocketError` naming the call and the path.
@@ -8,7 +9,8 @@ package enum UnixSocket {
   /// anything else at the path (a file, a directory): nothing but a stale socket is ever
   /// removed.
   package static func listen(at path: String) throws -> Int32 {
-    guard path.utf8.count < MemoryLayout.size(ofValue: sockaddr_un().sun_path) else {
+    guard !path.isEmpty else { throw SocketError("no socket path given") }
+    guard let address = UnixSocketAddress(path: path) else {
       throw SocketError("socket path \(path) is too long")
     }
     if let live = try? ClientSocket.connect(to: path) {
@@ -26,8 +28,8 @@ package enum UnixSocket {
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw SocketError("socket() for \(path)", errno: errno) }
     do {
-      try withAddress(path) { address, length in
-        if bind(fd, address, length) != 0 { throw SocketError("bind \(path)", errno: errno) }
+      try address.withSockaddr { generic, length in
+        if bind(fd, generic, length) != 0 { throw SocketError("bind \(path)", errno: errno) }
       }
       if Glibc.listen(fd, 16) != 0 { throw SocketError("listen on \(path)", errno: errno) }
       try setNonBlocking(fd)
@@ -96,24 +98,6 @@ package enum UnixSocket {
     if flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0 {
       throw SocketError("fcntl O_NONBLOCK", errno: errno)
     }
-  }
-
-  private static func withAddress(
-    _ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) throws -> Void
-  ) throws {
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-    }
-    let length = socklen_t(MemoryLayout<sockaddr_un>.size)
-    var failure: SocketError?
-    withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-        do { try body(generic, length) } catch let error as SocketError { failure = error } catch {}
-      }
-    }
-    if let failure { throw failure }
   }
 }
 

@@ -1,4 +1,5 @@
 import Glibc
+import SimonPOSIX
 
 /// Tells systemd how the service is doing (sd_notify, written by hand: it is one
 /// datagram to the socket in `$NOTIFY_SOCKET`, a path or an abstract `@name`).
@@ -53,22 +54,11 @@ public struct SystemdNotifier: Sendable {
     let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { return }
     defer { close(fd) }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    var path = Array(socketPath.utf8)
-    if path.first == UInt8(ascii: "@") { path[0] = 0 }
-    let capacity = MemoryLayout.size(ofValue: address.sun_path)
-    guard path.count < capacity else { return }
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      for (index, byte) in path.enumerated() { raw[index] = byte }
-    }
-    let length = socklen_t(MemoryLayout<sa_family_t>.size + path.count + (path[0] == 0 ? 0 : 1))
+    guard let address = UnixSocketAddress(systemdName: socketPath) else { return }
     let bytes = Array(message.utf8)
-    _ = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-        bytes.withUnsafeBytes {
-          sendto(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), generic, length)
-        }
+    _ = address.withSockaddr { generic, length in
+      bytes.withUnsafeBytes {
+        sendto(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), generic, length)
       }
     }
   }

@@ -3,6 +3,7 @@ import Glibc
 import Logging
 import SimonConfig
 import SimonControl
+import SimonPOSIX
 import SimonVenue
 import UnixSignals
 
@@ -72,7 +73,7 @@ struct SimonVenueCommand: AsyncParsableCommand {
       settings = try VenueConfig.load(path: config)
     } catch {
       printError(error.description)
-      throw ExitCode(78)
+      throw ExitCode(ExitStatus.config)
     }
     let environment = Environment.current
     if let stateDir {
@@ -123,25 +124,11 @@ struct SimonVenueCommand: AsyncParsableCommand {
     }
     if case .failure(let error) = outcome {
       logger.critical("\(error)")
-      throw ExitCode(69)
+      throw ExitCode(ExitStatus.unavailable)
     }
   }
 
   private func printError(_ text: String) {
-    var standardError = StandardError()
-    print(text, to: &standardError)
-  }
-}
-
-/// Lines to standard error.
-struct StandardError: TextOutputStream {
-  mutating func write(_ string: String) {
-    var bytes = Array(string.utf8)
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return }
-      bytes.removeFirst(written)
-    }
+    StandardError.writeLine(text)
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import SimonControl
 import SimonDaemon
 import SimonGPIO
 import SimonGame
@@ -39,7 +40,7 @@ struct ConfigCheck: ParsableCommand {
     } catch {
       Console.error(error.description)
       Console.error("\(error.problems.count) problem(s); simond would not start (exit 78)")
-      throw ExitCode(78)
+      throw ExitCode(ExitStatus.config)
     }
     let name =
       file

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SimonControl
 import SimonDaemon
 
 /// The configuration `simonctl` works with: `--config`, else simond's default path
@@ -9,6 +10,6 @@ func loadConfiguration(common: CommonOptions) throws -> DaemonConfig {
     return try ConfigLoader.load(path: common.config)
   } catch {
     Console.error(error.description)
-    throw ExitCode(78)
+    throw ExitCode(ExitStatus.config)
   }
 }

@@ -49,14 +49,14 @@ enum DaemonRoute {
           throw Refusal(
             message:
               "simond runs, but this user may not use its control socket \(path): join the group simon (sudo usermod -aG simon $USER, then log in again) or use sudo",
-            code: ExitCodes.noPermission)
+            code: ExitStatus.noPermission)
         case .notRunning, .refused, .notASocket, .badPath:
           if socket.controlSocket != nil {
-            throw Refusal(message: error.message, code: ExitCodes.unavailable)
+            throw Refusal(message: error.message, code: ExitStatus.unavailable)
           }
           continue
         default:
-          throw Refusal(message: error.message, code: ExitCodes.unavailable)
+          throw Refusal(message: error.message, code: ExitStatus.unavailable)
         }
       }
       do {
@@ -64,12 +64,12 @@ enum DaemonRoute {
         if samePlace(hello.stateDirectory, stores.directory) { return .live(client) }
         elsewhere = "simond on \(path) keeps its state in \(hello.stateDirectory)"
       } catch {
-        throw Refusal(message: error.message, code: ExitCodes.unavailable)
+        throw Refusal(message: error.message, code: ExitStatus.unavailable)
       }
     }
     if let named = socket.controlSocket, let elsewhere {
       throw Refusal(
-        message: "\(elsewhere), not in \(stores.directory) (\(named))", code: ExitCodes.usage)
+        message: "\(elsewhere), not in \(stores.directory) (\(named))", code: ExitStatus.usage)
     }
     return .files(
       stores,
@@ -82,9 +82,9 @@ enum DaemonRoute {
     do {
       return try client.request(action, within: answerLimit)
     } catch let refusal as ControlRefusal {
-      throw Refusal(message: refusal.message, code: ExitCodes.invalidData)
+      throw Refusal(message: refusal.message, code: ExitStatus.dataError)
     } catch let error as SimClientError {
-      throw Refusal(message: error.message, code: ExitCodes.unavailable)
+      throw Refusal(message: error.message, code: ExitStatus.unavailable)
     }
   }
 

@@ -15,7 +15,7 @@ struct NameLatest: ParsableCommand {
       'simonctl players'. Through simond when it runs on this state directory (every \
       screen hears of it), else in scores.json.
 
-      \(ExitCodes.help)
+      \(ExitStatus.help)
       """)
 
   @OptionGroup var common: CommonOptions
@@ -59,7 +59,7 @@ struct NameLatest: ParsableCommand {
       if renamed.isEmpty {
         throw Refusal(
           message: "no recent game is recorded as \"\(PlayerName.unnamed)\"",
-          code: ExitCodes.refused)
+          code: ExitStatus.declined)
       }
       for record in renamed {
         print(

@@ -40,7 +40,7 @@ final class OwnDaemon {
     guard let made = mkdtemp(&template) else {
       throw ClientFailure(
         "cannot make a temporary directory for simond's socket: "
-          + String(cString: strerror(errno)), code: ClientFailure.unavailable)
+          + String(cString: strerror(errno)), code: ExitStatus.unavailable)
     }
     directory = String(cString: made)
     socketPath = directory + "/sim.sock"
@@ -75,21 +75,21 @@ final class OwnDaemon {
       } catch let error where error.kind == .notRunning || error.kind == .refused {
         if let status = reap() {
           let hint =
-            Self.exitCode(status) == 73
+            Self.exitCode(status) == ExitStatus.cantCreate
             ? " Give it a state directory this user may write with --state-dir DIR." : ""
           throw ClientFailure(
             "simond stopped before its socket was ready (\(Self.describe(status))).\(hint)"
-              + log(), code: ClientFailure.unavailable)
+              + log(), code: ExitStatus.unavailable)
         }
         if giveUp() { return nil }
         guard clock.now < deadline else {
           throw ClientFailure(
             "simond did not open its socket \(socketPath) within \(Self.startLimit)." + log(),
-            code: ClientFailure.unavailable)
+            code: ExitStatus.unavailable)
         }
         try? await Task.sleep(for: .milliseconds(20))
       } catch {
-        throw ClientFailure(error.message, code: ClientFailure.unavailable)
+        throw ClientFailure(error.message, code: ExitStatus.unavailable)
       }
     }
   }
@@ -188,7 +188,7 @@ final class OwnDaemon {
     guard result == 0 else {
       throw ClientFailure(
         "cannot start \(arguments[0]): \(String(cString: strerror(result)))",
-        code: ClientFailure.unavailable)
+        code: ExitStatus.unavailable)
     }
     return pid
   }

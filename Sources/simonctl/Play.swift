@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import SimonControl
 import SimonGame
 import SimonSim
 import SimonTerminal
@@ -82,7 +83,7 @@ struct Play: AsyncParsableCommand {
       throw ClientFailure(
         "simonctl play needs a terminal, and \(what) is not one. Scripts can play by "
           + "writing {\"press\":\"green\"} lines to simond's --sim-socket.",
-        code: ClientFailure.usage)
+        code: ExitStatus.usage)
     }
     let environment = ProcessInfo.processInfo.environment
     // Signals are handled from the start, so one that comes while simond starts still
@@ -99,7 +100,7 @@ struct Play: AsyncParsableCommand {
       do {
         client = try SimClient(path: simSocket)
       } catch {
-        throw ClientFailure(error.message, code: ClientFailure.unavailable)
+        throw ClientFailure(error.message, code: ExitStatus.unavailable)
       }
       source = "simond on \(simSocket)"
       if controlPath == nil {
@@ -113,7 +114,7 @@ struct Play: AsyncParsableCommand {
         throw ClientFailure(
           "cannot find simond beside simonctl or on PATH. Start one with "
             + "'simond --hardware sim --sim-socket PATH' and give that PATH to --sim-socket.",
-          code: ClientFailure.unavailable)
+          code: ExitStatus.unavailable)
       }
       let own = try OwnDaemon(
         executable: simond, config: common.config, stateDirectory: common.stateDir)
@@ -144,7 +145,7 @@ struct Play: AsyncParsableCommand {
     RawTerminal.restore()
 
     if case .cabinetGone(let error) = ending {
-      throw ClientFailure(error.message + (daemon?.log() ?? ""), code: ClientFailure.unavailable)
+      throw ClientFailure(error.message + (daemon?.log() ?? ""), code: ExitStatus.unavailable)
     }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SimonControl
 import SimonScores
 
 /// `simonctl players add NAME [--code CODE]`.
@@ -6,7 +7,7 @@ struct PlayersAdd: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "add",
     abstract: "Register a player.",
-    discussion: ExitCodes.help)
+    discussion: ExitStatus.help)
 
   @OptionGroup var common: CommonOptions
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SimonControl
 import SimonScores
 
 /// `simonctl players code NAME [CODE...]`: shows or sets a player's pad code.
@@ -6,7 +7,7 @@ struct PlayersCode: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "code",
     abstract: "Show a player's pad code, or give them a new one.",
-    discussion: ExitCodes.help)
+    discussion: ExitStatus.help)
 
   @OptionGroup var common: CommonOptions
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SimonControl
 import SimonScores
 
 /// `simonctl players list`.
@@ -6,7 +7,7 @@ struct PlayersList: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
     abstract: "List the registered players and their pad codes.",
-    discussion: ExitCodes.help)
+    discussion: ExitStatus.help)
 
   @OptionGroup var common: CommonOptions
 

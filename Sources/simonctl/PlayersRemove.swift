@@ -1,4 +1,5 @@
 import ArgumentParser
+import SimonControl
 import SimonScores
 
 /// `simonctl players remove NAME`.
@@ -6,7 +7,7 @@ struct PlayersRemove: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "remove",
     abstract: "Remove a registered player; their recorded games stay.",
-    discussion: ExitCodes.help)
+    discussion: ExitStatus.help)
 
   @OptionGroup var common: CommonOptions
 

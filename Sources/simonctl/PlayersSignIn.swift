@@ -13,7 +13,7 @@ struct PlayersSignIn: ParsableCommand {
       Replaces whoever was signed in. Signing in ends when the cabinet falls idle, as \\
       a sign-in with pad codes at the cabinet does. Needs simond running.
 
-      \\(ExitCodes.help)
+      \\(ExitStatus.help)
       """)
 
   @OptionGroup var common: CommonOptions
@@ -41,7 +41,7 @@ struct PlayersSignOut: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "sign-out",
     abstract: "Sign everyone out: the next games are played as \"Player\".",
-    discussion: "Needs simond running.\n\n\(ExitCodes.help)")
+    discussion: "Needs simond running.\n\n\(ExitStatus.help)")
 
   @OptionGroup var common: CommonOptions
   @OptionGroup var socket: ControlSocketOption
@@ -65,7 +65,7 @@ struct PlayersTeam: ParsableCommand {
       It is forgotten, with the players signed in, when the cabinet falls idle. Needs \\
       simond running.
 
-      \\(ExitCodes.help)
+      \\(ExitStatus.help)
       """)
 
   @OptionGroup var common: CommonOptions
@@ -92,6 +92,6 @@ func liveDaemon(common: CommonOptions, socket: ControlSocketOption, for what: St
   case .live(let client): return client
   case .files(_, let reason):
     throw Refusal(
-      message: "\(what) needs simond running: \(reason)", code: ExitCodes.unavailable)
+      message: "\(what) needs simond running: \(reason)", code: ExitStatus.unavailable)
   }
 }

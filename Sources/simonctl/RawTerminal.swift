@@ -1,3 +1,4 @@
+import SimonControl
 import SimonTerminal
 import Synchronization
 
@@ -32,7 +33,7 @@ enum RawTerminal {
     guard tcgetattr(STDIN_FILENO, &original) == 0 else {
       throw ClientFailure(
         "cannot read the terminal's settings: \(String(cString: strerror(errno)))",
-        code: ClientFailure.usage)
+        code: ExitStatus.usage)
     }
     var raw = original
     // Keys arrive one by one, unechoed; Ctrl-C and Ctrl-Z arrive as keys, not signals.
@@ -52,7 +53,7 @@ enum RawTerminal {
       let reason = String(cString: strerror(errno))
       saved.withLock { $0 = nil }
       throw ClientFailure(
-        "cannot put the terminal in raw mode: \(reason)", code: ClientFailure.usage)
+        "cannot put the terminal in raw mode: \(reason)", code: ExitStatus.usage)
     }
     write(ANSI.alternateScreen + ANSI.hideCursor + ANSI.home + ANSI.clearScreen)
   }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SimonControl
 import SimonGame
 import SimonScores
 
@@ -14,7 +15,7 @@ struct ScoresCommand: ParsableCommand {
       With --venue: the venue's tables, every cabinet's games merged by the venue \
       bridge (simon-venue), with the cabinet of each game.
 
-      \(ExitCodes.help)
+      \(ExitStatus.help)
       """,
     subcommands: [ScoresReset.self])
 

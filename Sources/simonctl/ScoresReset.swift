@@ -1,4 +1,5 @@
 import ArgumentParser
+import SimonControl
 import SimonScores
 
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ struct ScoresReset: ParsableCommand {
       Asks for confirmation on a terminal; without one, --yes is required. Players and \
       settings are kept.
 
-      \(ExitCodes.help)
+      \(ExitStatus.help)
       """)
 
   @OptionGroup var common: CommonOptions
@@ -32,12 +33,12 @@ struct ScoresReset: ParsableCommand {
           throw Refusal(
             message:
               "not resetting the scores without confirmation: run it on a terminal, or add --yes",
-            code: ExitCodes.usage)
+            code: ExitStatus.usage)
         }
         Output.writeError("Delete every high score and recent game in \(store.path)? [y/N] ")
         let answer = readLine()?.lowercased() ?? ""
         guard answer == "y" || answer == "yes" else {
-          throw Refusal(message: "the scores were not reset", code: ExitCodes.refused)
+          throw Refusal(message: "the scores were not reset", code: ExitStatus.declined)
         }
       }
       switch route {

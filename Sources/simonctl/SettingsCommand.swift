@@ -1,4 +1,5 @@
 import ArgumentParser
+import SimonControl
 import SimonGame
 import SimonScores
 
@@ -15,7 +16,7 @@ struct SettingsCommand: ParsableCommand {
       they are read from and saved to the state directory for simond's next start. \
       'settings reset KEY' (or --all) lets a setting follow the configuration again.
 
-      \(ExitCodes.help)
+      \(ExitStatus.help)
       """,
     subcommands: [SettingsSet.self, SettingsReset.self])
 

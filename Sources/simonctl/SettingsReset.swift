@@ -1,4 +1,5 @@
 import ArgumentParser
+import SimonControl
 import SimonScores
 
 /// `simonctl settings reset KEY|--all`.
@@ -12,7 +13,7 @@ struct SettingsReset: ParsableCommand {
       simond when it runs on this state directory (the next game plays it), else in \\
       settings.json.
 
-      \\(ExitCodes.help)
+      \\(ExitStatus.help)
       """)
 
   @OptionGroup var common: CommonOptions

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SimonControl
 import SimonGame
 import SimonScores
 
@@ -18,7 +19,7 @@ struct SettingsSet: ParsableCommand {
       socket and the next game plays it; otherwise it is saved in settings.json for \
       simond's next start. The second line of output says which.
 
-      \(ExitCodes.help)
+      \(ExitStatus.help)
       """)
 
   @OptionGroup var common: CommonOptions

@@ -77,7 +77,7 @@ struct StatusCommand: AsyncParsableCommand {
       failure.map { $0.kind == .notRunning ? "" : ": \($0.message)" } ?? ""
     throw ClientFailure(
       "simond is not running (no control socket at \(looked))\(reason)",
-      code: ClientFailure.unavailable
+      code: ExitStatus.unavailable
     ).reported()
   }
 
@@ -91,7 +91,7 @@ struct StatusCommand: AsyncParsableCommand {
       }
       return made
     } catch {
-      throw ClientFailure(error.message, code: ClientFailure.unavailable).reported()
+      throw ClientFailure(error.message, code: ExitStatus.unavailable).reported()
     }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SimonControl
 import SimonGPIO
 import SimonGame
 import SimonHardware
@@ -38,7 +39,7 @@ struct TestHardware: AsyncParsableCommand {
       cabinet = try GPIOCabinet(wiring: wiring, consumer: "simonctl")
     } catch {
       Console.error("simonctl: \(error.message)")
-      throw ExitCode(69)
+      throw ExitCode(ExitStatus.unavailable)
     }
     let speaker = makeSpeaker(device: config.audioDevice)
     defer { speaker.shutdown() }
@@ -62,11 +63,11 @@ struct TestHardware: AsyncParsableCommand {
     Console.say("stopped: LEDs off, lines released")
     if case .failure(let error as HardwareError) = checkResult {
       Console.error("simonctl: \(error.message)")
-      throw ExitCode(69)
+      throw ExitCode(ExitStatus.unavailable)
     }
     if let fault = cabinet.fault {
       Console.error("simonctl: \(fault.message)")
-      throw ExitCode(69)
+      throw ExitCode(ExitStatus.unavailable)
     }
   }
 

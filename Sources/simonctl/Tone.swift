@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import SimonAudio
+import SimonControl
 import SimonGame
 import SimonHardware
 
@@ -77,7 +78,7 @@ struct ToneCommand: ParsableCommand {
         hertz: hertz, volume: volume, duration: .milliseconds(ms), device: device)
     } catch {
       Console.error("Error: \(error.message)")
-      throw ExitCode(69)
+      throw ExitCode(ExitStatus.unavailable)
     }
   }
 

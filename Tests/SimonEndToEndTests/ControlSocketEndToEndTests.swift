@@ -71,7 +71,10 @@ struct ControlSocketEndToEndTests {
     let seen = collapse(lamps)
     #expect(Array(collapse(cabinetLines).prefix(seen.count)) == seen)
     #expect(seen.contains("gameover"))
-    guard case .gameOver(let game, _) = control.messages[over] else { return }
+    guard case .gameOver(let game, _) = control.messages[over] else {
+      Issue.record("not a game over: \(control.messages[over])")
+      return
+    }
     #expect(game.record?.result.rounds == 2)
     #expect(game.rank == 1)
     #expect(game.newBest)
@@ -227,7 +230,10 @@ struct ControlSocketEndToEndTests {
     _ = try control.ask(.signIn(["Ann", "Bob", "Cy"]))
     _ = try control.ask(.team("Owls"))
     let over = try play(rounds: 0, on: daemon, watching: control)
-    guard case .gameOver(let game, _) = control.messages[over] else { return }
+    guard case .gameOver(let game, _) = control.messages[over] else {
+      Issue.record("not a game over: \(control.messages[over])")
+      return
+    }
     #expect(game.name == "Owls")
     #expect(game.record?.result.members == ["Ann", "Bob", "Cy"])
     let turns = control.messages.compactMap {
@@ -257,11 +263,17 @@ struct ControlSocketEndToEndTests {
     #expect(daemon.scores().contains("\"name\": \"Dee\""))
     // The same game again is no new best; after a reset it is.
     over = try play(rounds: 1, on: daemon, watching: control)
-    guard case .gameOver(let second, _) = control.messages[over] else { return }
+    guard case .gameOver(let second, _) = control.messages[over] else {
+      Issue.record("not a game over: \(control.messages[over])")
+      return
+    }
     #expect(!second.newBest)
     _ = try control.ask(.resetScores)
     over = try play(rounds: 1, on: daemon, watching: control)
-    guard case .gameOver(let third, _) = control.messages[over] else { return }
+    guard case .gameOver(let third, _) = control.messages[over] else {
+      Issue.record("not a game over: \(control.messages[over])")
+      return
+    }
     #expect(third.newBest)
     #expect(third.rank == 1)
   }

@@ -130,7 +130,10 @@ struct NameEntryEndToEndTests {
     var mark = try waitForNaming(from: overIndex, on: control) {
       $0?.game == id && $0?.letter == "A" && $0?.choice == nil
     }
-    guard case .state(let begun, _) = control.messages[mark] else { return }
+    guard case .state(let begun, _) = control.messages[mark] else {
+      Issue.record("not a state: \(control.messages[mark])")
+      return
+    }
     #expect(begun.phase == .gameover)
     #expect(begun.naming?.rank == 1)
     #expect(begun.naming?.choices == [], "nobody is registered: spelling at once")

@@ -43,7 +43,7 @@ struct PlayEndToEndTests {
     try terminal.waitForRelease()
   }
 
-  @Test func itsOwnSimondTheMenuSignInARankedGameNamedAndTheTopTen() throws {
+  @Test func itsOwnSimondTheMenuSignInARankedGameNamedAndTheTopTen() async throws {
     let scratch = makeScratchDirectory()
     defer { try? FileManager.default.removeItem(at: scratch) }
     let state = scratch.appendingPathComponent("state").path
@@ -123,13 +123,13 @@ struct PlayEndToEndTests {
     try terminal.waitFor(" 1  Dee ", after: mark)
 
     terminal.type("q")
-    #expect(terminal.waitForExit(timeout: 10) == 0, "\(terminal.errorOutput())")
+    #expect(await terminal.waitForExit(timeout: 10) == 0, "\(terminal.errorOutput())")
     // Its simond stops with it: the control socket closes (waited for up to 5 s).
     _ = control.waitFor(from: control.count, { _ in false }, timeout: 5)
     #expect(control.isClosed)
   }
 
-  @Test func joiningACabinetWithAStartButtonSaysSAndStartsWithIt() throws {
+  @Test func joiningACabinetWithAStartButtonSaysSAndStartsWithIt() async throws {
     let daemon = try DaemonProcess(
       config: "[inputs]\nstart = \"GPIO12\"\n[audio]\ndevice = \"null\"\n")
     let control = try ControlTestClient(path: daemon.controlPath)
@@ -152,7 +152,7 @@ struct PlayEndToEndTests {
     #expect(countdown.map { $0 >= beforeStart } == true)
     try terminal.waitFor("Countdown · ", after: mark)
     terminal.type("q")
-    #expect(terminal.waitForExit(timeout: 10) == 0, "\(terminal.errorOutput())")
+    #expect(await terminal.waitForExit(timeout: 10) == 0, "\(terminal.errorOutput())")
     // The cabinet it joined goes on.
     guard case .ok = try control.ask(.status) else { throw E2EError("simond went with it") }
   }

@@ -125,12 +125,13 @@ final class PlayTerminal: @unchecked Sendable {
     }
   }
 
-  /// Waits for simonctl to end; its exit status, or nil after `timeout` seconds.
-  func waitForExit(timeout: Double) -> Int32? {
-    let deadline = Date().addingTimeInterval(timeout)
+  /// Waits for simonctl to end without holding a thread; its exit status, or nil after
+  /// `timeout` seconds or when the task is cancelled.
+  func waitForExit(timeout: Double) async -> Int32? {
+    let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
     while process.isRunning {
-      if Date() > deadline { return nil }
-      usleep(10_000)
+      if ContinuousClock.now > deadline { return nil }
+      do { try await Task.sleep(for: .milliseconds(10)) } catch { return nil }
     }
     process.waitUntilExit()
     return process.terminationStatus

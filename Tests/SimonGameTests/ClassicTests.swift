@@ -217,7 +217,10 @@ struct ClassicTests {
       case .record(_, let newBest)? = harness.history.last(where: {
         if case .record = $0.effect { true } else { false }
       })?.effect
-    else { return }
+    else {
+      Issue.record("no record effect in \(harness.history)")
+      return
+    }
     #expect(newBest)
     let mark = harness.history.count
     harness.advanceWhileShowing()

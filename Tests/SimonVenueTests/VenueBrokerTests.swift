@@ -24,7 +24,7 @@ struct VenueBrokerTests {
   @Test(
     "three cabinets play with the broker up, down and back; every table ends with every game once"
   )
-  func threeCabinets() throws {
+  func threeCabinets() async throws {
     let broker = try BrokerProcess()
     let cabinets = try (0..<3).map { _ in try DaemonProcess() }
     let bridges = try cabinets.enumerated().map { index, cabinet in
@@ -35,7 +35,7 @@ struct VenueBrokerTests {
 
     // With the broker up: one game each, and every cabinet sees all three.
     for player in players { try player.playGame(rounds: 1) }
-    let firstRound = try eventually(timeout: 60) {
+    let firstRound = try await eventually(timeout: 60) {
       try bridges.allSatisfy { try venue($0).merged.values.map(\.count) == [1, 1, 1] }
     }
     #expect(firstRound, "venue tables after the first games: \(bridges.map(\.venueFile))")
@@ -47,7 +47,7 @@ struct VenueBrokerTests {
     bridges[0].signal(SIGKILL)
     for player in players { try player.playGame(rounds: 2) }
     try bridges[0].start()
-    let waiting = try eventually(timeout: 60) {
+    let waiting = try await eventually(timeout: 60) {
       try bridges.allSatisfy { try outboxPending($0) == 1 }
     }
     #expect(waiting, "outboxes while the broker is down: \(bridges.map(\.log))")
@@ -56,7 +56,7 @@ struct VenueBrokerTests {
 
     // The broker comes back: everything is delivered, each game exactly once.
     try broker.start()
-    let converged = try eventually(timeout: 60) {
+    let converged = try await eventually(timeout: 60) {
       try bridges.allSatisfy { bridge in
         try venue(bridge).merged.values.map(\.count) == [2, 2, 2] && outboxPending(bridge) == 0
       }
@@ -83,7 +83,7 @@ struct VenueBrokerTests {
         "-h", "127.0.0.1", "-p", String(broker.port), "-q", "1",
         "-t", "simon/test-venue/cab-9/record/1", "-m", "{not json",
       ])
-    let told = eventually(timeout: 10) {
+    let told = await eventually(timeout: 10) {
       bridges.allSatisfy { $0.log.contains("ignored a record on simon/test-venue/cab-9/record/1") }
     }
     #expect(told)
@@ -116,13 +116,13 @@ struct VenueBrokerTests {
   }
 
   @Test("bad broker credentials: one clear error, retries with back-off, no crash")
-  func badCredentials() throws {
+  func badCredentials() async throws {
     let broker = try BrokerProcess(passwords: ["venue": "right"])
     let cabinet = try DaemonProcess()
     let bridge = try BridgeProcess(
       cabinet: "cab-1", broker: broker, controlSocket: cabinet.controlPath, username: "venue",
       password: "wrong")
-    let retried = eventually(timeout: 15) {
+    let retried = await eventually(timeout: 15) {
       broker.log.components(separatedBy: "disconnected, not authorised").count > 3
     }
     #expect(retried, "broker log: \(broker.log)")
@@ -137,7 +137,7 @@ struct VenueBrokerTests {
   }
 
   @Test("over TLS the bridge checks the broker with the CA it is given, and refuses another")
-  func tls() throws {
+  func tls() async throws {
     let broker = try BrokerProcess(tls: true)
     let stranger = try BrokerProcess(tls: true)
     let cabinet = try DaemonProcess()
@@ -148,7 +148,7 @@ struct VenueBrokerTests {
       cabinet: "cab-2", broker: broker, controlSocket: cabinet.controlPath,
       caFile: stranger.caFile)
     try cabinet.connect().playGame(rounds: 1)
-    let delivered = try eventually(timeout: 60) {
+    let delivered = try await eventually(timeout: 60) {
       try venue(trusting).merged["cab-1"]?.count == 1 && outboxPending(trusting) == 0
     }
     #expect(delivered, "bridge log: \(trusting.log)")
@@ -157,7 +157,7 @@ struct VenueBrokerTests {
     // Stopped, the bridge leaves by its last will: the cabinet shows as offline.
     trusting.signal(SIGTERM)
     #expect(try broker.retained("simon/test-venue/cab-1/availability") == "offline")
-    let refused = eventually(timeout: 15) {
+    let refused = await eventually(timeout: 15) {
       broker.log.contains("OpenSSL Error") || broker.log.contains("certificate")
     }
     #expect(refused, "broker log: \(broker.log)")

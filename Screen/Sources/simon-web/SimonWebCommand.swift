@@ -107,7 +107,7 @@ struct SimonWebCommand: AsyncParsableCommand {
     }
     guard link.start() else {
       logger.critical("cannot start a thread to follow simond")
-      throw ExitCode(69)
+      throw ExitCode(ExitStatus.unavailable)
     }
     defer { link.stop() }
     let notifier = SystemdNotifier(environment: environment)
@@ -125,7 +125,7 @@ struct SimonWebCommand: AsyncParsableCommand {
       try await app.runService()
     } catch {
       logger.critical("cannot serve on \(listen): \(error)")
-      throw ExitCode(69)
+      throw ExitCode(ExitStatus.unavailable)
     }
   }
 }

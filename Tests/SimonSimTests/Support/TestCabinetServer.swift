@@ -1,4 +1,5 @@
 import Glibc
+import SimonPOSIX
 import Synchronization
 
 /// A Unix socket server for one test: listens at a fresh path, accepts the client that
@@ -18,7 +19,7 @@ final class TestCabinetServer {
     unlink(path)
     listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     guard listener >= 0 else { throw TestSocketError("socket", errno) }
-    let bound = Self.withAddress(path) { bind(listener, $0, $1) }
+    let bound = UnixSocketAddress(path: path)!.withSockaddr { bind(listener, $0, $1) }
     guard bound == 0, listen(listener, 4) == 0 else {
       close(listener)
       throw TestSocketError("bind/listen \(path)", errno)
@@ -45,25 +46,12 @@ final class TestCabinetServer {
     unlink(path)
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(fd) }
-    guard withAddress(path, { bind(fd, $0, $1) }) == 0 else {
+    guard let address = UnixSocketAddress(path: path),
+      address.withSockaddr({ bind(fd, $0, $1) }) == 0
+    else {
       throw TestSocketError("bind \(path)", errno)
     }
     return path
-  }
-
-  private static func withAddress(
-    _ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32
-  ) -> Int32 {
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-    }
-    return withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
   }
 }
 

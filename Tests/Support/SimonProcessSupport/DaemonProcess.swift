@@ -1,5 +1,6 @@
 import Foundation
 import SimonGame
+import SimonPOSIX
 import SimonSim
 
 /// The directory holding the built products (simond, simonctl), next to the running
@@ -97,6 +98,7 @@ public final class DaemonProcess: @unchecked Sendable {
   public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
   /// Waits for the process to end; its exit status, or nil after `timeout` seconds.
+  /// Blocks the calling thread: for the benchmarks' programs. Tests use the `async` one.
   public func waitForExit(timeout: Double) -> Int32? {
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning {
@@ -104,6 +106,19 @@ public final class DaemonProcess: @unchecked Sendable {
       usleep(5_000)
     }
     // At once now; Foundation lets go of a Process only once this has been called.
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  /// Waits for the process to end without holding a thread (Swift Testing runs tests on
+  /// a small pool of them); its exit status, or nil after `timeout` seconds or when the
+  /// task is cancelled.
+  public func waitForExit(timeout: Double) async -> Int32? {
+    let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+    while process.isRunning {
+      if ContinuousClock.now > deadline { return nil }
+      do { try await Task.sleep(for: .milliseconds(5)) } catch { return nil }
+    }
     process.waitUntilExit()
     return process.terminationStatus
   }
@@ -130,18 +145,11 @@ public final class DaemonProcess: @unchecked Sendable {
 
 /// A Unix stream socket connected to `path`.
 public func connectUnixSocket(_ path: String) throws -> Int32 {
+  guard let address = UnixSocketAddress(path: path) else {
+    throw E2EError("not a socket path: \(path)")
+  }
   let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-  var address = sockaddr_un()
-  address.sun_family = sa_family_t(AF_UNIX)
-  withUnsafeMutableBytes(of: &address.sun_path) { raw in
-    for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-  }
-  let result = withUnsafePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-      Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-    }
-  }
-  guard result == 0 else {
+  guard address.withSockaddr({ Foundation.connect(fd, $0, $1) }) == 0 else {
     close(fd)
     throw E2EError("cannot connect to \(path)")
   }
@@ -167,18 +175,13 @@ public final class NotifyListener: @unchecked Sendable {
   /// Binds the socket at `path` and starts keeping what arrives.
   public init(path: String) throws {
     self.path = path
+    guard let address = UnixSocketAddress(path: path) else {
+      throw E2EError("not a socket path: \(path)")
+    }
     fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+    guard address.withSockaddr({ bind(fd, $0, $1) }) == 0 else {
+      throw E2EError("cannot bind \(path)")
     }
-    let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    guard result == 0 else { throw E2EError("cannot bind \(path)") }
     let thread = Thread { [weak self] in self?.receive() }
     thread.start()
   }

@@ -235,11 +235,24 @@ public final class BridgeProcess: @unchecked Sendable {
 }
 
 /// Waits until `condition` holds, checking every 50 ms; false after `timeout` seconds.
+/// Blocks the calling thread: for the benchmarks' programs. Tests use the `async` one.
 public func eventually(timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {
   let deadline = Date().addingTimeInterval(timeout)
   while Date() < deadline {
     if try condition() { return true }
     usleep(50_000)
+  }
+  return try condition()
+}
+
+/// Waits until `condition` holds, checking every 50 ms without holding a thread (Swift
+/// Testing runs tests on a small pool of them); false after `timeout` seconds or when the
+/// task is cancelled.
+public func eventually(timeout: Double, _ condition: () throws -> Bool) async rethrows -> Bool {
+  let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+  while ContinuousClock.now < deadline {
+    if try condition() { return true }
+    do { try await Task.sleep(for: .milliseconds(50)) } catch { break }
   }
   return try condition()
 }
