@@ -23,13 +23,15 @@
  *                                         a free-play simond's tones: COUNT times the
  *                                         first after PAUSE_MS of quiet and FOLLOW more
  *                                         100 ms apart, LED to first sound on PCM
+ *   hil-driver listen PCM COMMAND...      records PCM while COMMAND plays, counts the
+ *                                         40 ms blocks garbled, as the game does
  *   hil-driver hog CPU                    a busy loop pinned to CPU, until killed
  *   hil-driver probe SIMDIR               what the emulated machine costs
  *
  * `game` prints what it saw on lines starting "game:", its last line
  * "game: ok ..." or "game: FAIL ...", and exits 0 only when every check held; 3 when
- * a check failed while the emulator had visibly stood still (see `fail`). `pause` does
- * the same on lines starting "pause:".
+ * a check failed while the emulator had visibly stood still (see `fail`). `pause` and
+ * `listen` do the same on lines starting "pause:" and "listen:".
  */
 #define _GNU_SOURCE
 #include <alsa/asoundlib.h>
@@ -40,6 +42,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -48,6 +51,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -488,6 +492,25 @@ static bool known(double hz)
 	return false;
 }
 
+/* The garble check of one block of what was heard (40 ms): BLOCK_QUIET when no tone
+ * sounds all through it, or one too low to tell in 40 ms (the razz); BLOCK_GARBLED when
+ * the tone has no steady period (an underrun's gap, a stale buffer played again) or is
+ * none simond plays; else BLOCK_STEADY, its frequency in *hz. The game and `listen`
+ * judge what they heard with this one check. */
+enum block_kind { BLOCK_QUIET, BLOCK_GARBLED, BLOCK_STEADY };
+
+static enum block_kind judge_block(size_t from, size_t to, int threshold, double *hz)
+{
+	*hz = 0;
+	if (!sounding(from, to, threshold))
+		return BLOCK_QUIET;
+	bool clean;
+	*hz = frequency_of(from, to, &clean);
+	if (*hz <= 0)
+		return BLOCK_QUIET;
+	return clean && known(*hz) ? BLOCK_STEADY : BLOCK_GARBLED;
+}
+
 /* The level above which a sample counts as sound, for a capture whose loudest sample
  * is `peak` (and the zero-crossing hysteresis that goes with it). */
 static int threshold_for(int peak)
@@ -626,14 +649,12 @@ static void check_sounds(struct sound_report *report)
 	const size_t block = RATE / 25;
 	size_t scan_to = sample_at(expected[expected_count - 1].until - slack);
 	for (size_t b = range_from; b + block <= scan_to; b += block / 2) {
-		if (!sounding(b, b + block, threshold))
+		double hz;
+		enum block_kind kind = judge_block(b, b + block, threshold, &hz);
+		if (kind == BLOCK_QUIET)
 			continue;
-		bool clean;
-		double hz = frequency_of(b, b + block, &clean);
-		if (hz <= 0)
-			continue; /* too low to tell in 40 ms: the razz, checked above */
 		report->blocks_sounding++;
-		if (!clean || !known(hz)) {
+		if (kind == BLOCK_GARBLED) {
 			report->blocks_garbled++;
 			continue;
 		}
@@ -1247,6 +1268,56 @@ static int pause_tones(const char *sim, const char *pcm, int count, int pause_ms
 	return 0;
 }
 
+/* ---- A reference player ---- */
+
+/* Records `pcm` while COMMAND runs (a player on the loopback's other side), and 200 ms
+ * after, then judges everything heard with the game's garble check, in blocks of
+ * 40 ms every 20 ms. */
+static int listen_to(const char *pcm, char **command)
+{
+	extern char **environ;
+	const char *error = start_capture(pcm, 120);
+	if (error) {
+		printf("listen: FAIL %s\n", error);
+		return 1;
+	}
+	nap_ns(50 * MS);
+	pid_t child;
+	int status = 0, err = posix_spawnp(&child, command[0], NULL, NULL, command, environ);
+	if (err == 0 && waitpid(child, &status, 0) < 0)
+		err = errno;
+	nap_ns(200 * MS);
+	stop_capture();
+	if (err) {
+		printf("listen: FAIL cannot run %s: %s\n", command[0], strerror(err));
+		return 1;
+	}
+	int peak = peak_of(0, cap.count), threshold = threshold_for(peak);
+	const size_t block = RATE / 25;
+	int sounding = 0, garbled = 0;
+	for (size_t b = 0; b + block <= cap.count; b += block / 2) {
+		double hz;
+		enum block_kind kind = judge_block(b, b + block, threshold, &hz);
+		sounding += kind != BLOCK_QUIET;
+		garbled += kind == BLOCK_GARBLED;
+	}
+	printf("listen: %.1f s recorded, peak %d, threshold %d, %d capture overruns; %d of %d "
+	       "blocks of 40 ms garbled by underruns\n",
+	       (double)cap.count / RATE, peak, threshold, cap.overruns, garbled, sounding);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		printf("listen: FAIL %s exited %d\n", command[0],
+		       WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+	else if (cap.overruns)
+		printf("listen: FAIL the capture overran: its timing is lost\n");
+	else if (sounding == 0)
+		printf("listen: FAIL nothing sounded\n");
+	else {
+		printf("listen: ok %d of %d blocks garbled by underruns\n", garbled, sounding);
+		return 0;
+	}
+	return 1;
+}
+
 /* ---- Load ---- */
 
 /* Keeps one CPU busy until killed: a loop pinned to `cpu`, at the nice value it was
@@ -1497,10 +1568,12 @@ int main(int argc, char **argv)
 		return table(argc - 2, argv + 2);
 	if (argc == 7 && strcmp(argv[1], "pause") == 0)
 		return pause_tones(argv[2], argv[3], atoi(argv[4]), atoi(argv[5]), atoi(argv[6]));
+	if (argc >= 4 && strcmp(argv[1], "listen") == 0)
+		return listen_to(argv[2], argv + 3);
 	if (argc == 3 && strcmp(argv[1], "hog") == 0)
 		return hog(atoi(argv[2]));
 	fprintf(stderr, "usage: hil-driver game SIMDIR [options] | bench SIMDIR OUT COUNT | "
 			"table LABEL=FILE... | pause SIMDIR PCM COUNT PAUSE_MS FOLLOW | "
-			"hog CPU | probe SIMDIR\n");
+			"listen PCM COMMAND... | hog CPU | probe SIMDIR\n");
 	return 2;
 }
