@@ -1226,6 +1226,8 @@ static int pause_tones(const char *sim, const char *pcm, int count, int pause_ms
 	double fresh = onset_ms(0, threshold);
 	double after[MAX_PAUSES], others[MAX_EXPECT], values[MAX_EXPECT];
 	int other_count = 0, silent = 0;
+	printf("pause: %-13s lit at %8.1f ms, sound %+7.1f ms from its LED (a fresh simond)\n",
+	       expected[0].what, at_ms(expected[0].at), fresh);
 	for (int k = 1, i = 0; k < expected_count; k++) {
 		double onset = onset_ms(k, threshold);
 		silent += isnan(onset);
@@ -1238,8 +1240,6 @@ static int pause_tones(const char *sim, const char *pcm, int count, int pause_ms
 		else
 			others[other_count++] = onset;
 	}
-	printf("pause: %-13s lit at %8.1f ms, sound %+7.1f ms from its LED (a fresh simond)\n",
-	       expected[0].what, at_ms(expected[0].at), fresh);
 	printf("pause: sound: %.1f s recorded, threshold %d, %d capture overruns; %d press(es) "
 	       "lit their pad: press to LED p50 %.2f ms\n",
 	       (double)cap.count / RATE, threshold, cap.overruns, press_count,
@@ -1275,7 +1275,6 @@ static int pause_tones(const char *sim, const char *pcm, int count, int pause_ms
  * 40 ms every 20 ms. */
 static int listen_to(const char *pcm, char **command)
 {
-	extern char **environ;
 	const char *error = start_capture(pcm, 120);
 	if (error) {
 		printf("listen: FAIL %s\n", error);
