@@ -33,15 +33,16 @@ let package = Package(
     .target(name: "SimonTOML"),
     // Configuration files read key by key, every problem with its key and line.
     .target(name: "SimonConfig", dependencies: ["SimonTOML"]),
-    // The libc pieces every program shares: Unix socket addresses, standard error.
-    .target(name: "SimonPOSIX"),
-    // sd_notify: READY, STATUS, WATCHDOG to systemd (simond, the cabinet screen).
-    .target(name: "SimonSystemd", dependencies: ["SimonPOSIX"]),
     // The few libc calls Swift's Glibc module lacks (ppoll).
     .target(name: "CSystem"),
+    // The libc pieces every program shares: Unix socket addresses, standard error,
+    // threads, ppoll.
+    .target(name: "SimonPOSIX", dependencies: ["CSystem"]),
+    // sd_notify: READY, STATUS, WATCHDOG to systemd (simond, the cabinet screen).
+    .target(name: "SimonSystemd", dependencies: ["SimonPOSIX"]),
     // Capability protocols, input events, debouncing, clocks, the cabinet thread, the mock
     // cabinet.
-    .target(name: "SimonHardware", dependencies: ["SimonGame", "CSystem"]),
+    .target(name: "SimonHardware", dependencies: ["SimonGame", "SimonPOSIX"]),
     // The simulated cabinet: its socket protocol, server backend and client.
     .target(name: "SimonSim", dependencies: ["SimonGame", "SimonHardware", "SimonPOSIX"]),
     // One version-neutral C API over libgpiod 1.6 (v1 API) or 2.x (v2 API).
@@ -49,19 +50,20 @@ let package = Package(
     // The cabinet on real GPIO lines: wiring, line lookup, edges, LEDs.
     .target(name: "SimonGPIO", dependencies: ["SimonGame", "SimonHardware", "CGPIOD"]),
     // Scores, players and settings on disk: locking, atomic writes, recovery.
-    .target(name: "SimonScores", dependencies: ["SimonGame"]),
+    .target(name: "SimonScores", dependencies: ["SimonGame", "SimonPOSIX"]),
     // A thin C shim over alsa-lib (apt: libasound2-dev).
     .target(name: "CALSA", linkerSettings: [.linkedLibrary("asound")]),
     // Tone synthesis and the ALSA speaker.
     .target(
       name: "SimonAudio",
       dependencies: [
-        "SimonGame", "SimonHardware", "CALSA",
+        "SimonGame", "SimonHardware", "SimonPOSIX", "CALSA",
         .product(name: "Logging", package: "swift-log"),
       ]),
     // The control socket's protocol (SPEC section 10) and its client: for simonctl, the
     // cabinet screen and the venue bridge.
-    .target(name: "SimonControl", dependencies: ["SimonGame", "SimonScores", "SimonSim"]),
+    .target(
+      name: "SimonControl", dependencies: ["SimonGame", "SimonScores", "SimonSim", "SimonPOSIX"]),
     // The terminal cabinet of `simonctl play` and `status`: keys, screen, report (pure).
     .target(
       name: "SimonTerminal", dependencies: ["SimonGame", "SimonSim", "SimonControl", "SimonScores"]),
@@ -106,6 +108,7 @@ let package = Package(
       name: "SimonVenue",
       dependencies: [
         "SimonGame", "SimonScores", "SimonControl", "SimonConfig", "SimonHardware", "SimonSim",
+        "SimonPOSIX",
         "CMosquitto",
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -1,5 +1,6 @@
 import Logging
 import SimonHardware
+import SimonPOSIX
 import Synchronization
 
 /// The cabinet's speaker on any ALSA PCM: clean tones, started at once, that never stop

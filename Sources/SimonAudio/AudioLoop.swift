@@ -1,5 +1,6 @@
 import Logging
 import SimonHardware
+import SimonPOSIX
 
 /// The audio thread's loop: hands the speaker's commands to its engine, reports the
 /// engine's status, and waits as the engine asks, in `poll` on the device and the

@@ -1,5 +1,6 @@
 import Glibc
 import SimonHardware
+import SimonPOSIX
 import SimonSim
 import Synchronization
 

@@ -1,5 +1,5 @@
-import CSystem
 import Glibc
+import SimonPOSIX
 import Synchronization
 
 /// The cabinet's thread: one system thread that reads the inputs and runs the game, so an
@@ -206,9 +206,8 @@ public final class CabinetThread: SerialExecutor, Sendable {
   /// Waits in ppoll until a descriptor is ready or the deadline passes (no timeout when
   /// there is none). False when interrupted by a signal.
   private func wait(_ descriptors: inout [pollfd], until deadline: MonotonicInstant?) -> Bool {
-    var timeout: Int64 = -1
-    if let deadline { timeout = max(deadline.nanoseconds - MonotonicClock().now.nanoseconds, 0) }
-    return csystem_ppoll(&descriptors, nfds_t(descriptors.count), timeout) >= 0
+    let timeout = deadline.map { max($0.nanoseconds - MonotonicClock().now.nanoseconds, 0) }
+    return Poll.wait(&descriptors, timeoutNanoseconds: timeout) >= 0
   }
 
   private static func readiness(_ descriptor: pollfd) -> Readiness {

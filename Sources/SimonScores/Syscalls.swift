@@ -1,3 +1,5 @@
+import SimonPOSIX
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -205,32 +207,26 @@ struct Descriptor {
       close(sockets[1])
       throw SystemError(call: "dup", path: path, errno: error)
     }
-    let waiter = Unmanaged.passRetained(LockWaiter(descriptor: duplicate, notify: sockets[1]))
-    var thread = pthread_t()
-    let started = pthread_create(
-      &thread, nil,
-      { context in
-        let waiter = Unmanaged<LockWaiter>.fromOpaque(context!).takeRetainedValue()
-        var result: UInt8 = 0
-        while flock(waiter.descriptor, LOCK_EX) == -1 {
-          if errno != EINTR {
-            result = UInt8(truncatingIfNeeded: errno)
-            break
-          }
+    let notify = sockets[1]
+    let thread = SystemThread.start {
+      var result: UInt8 = 0
+      while flock(duplicate, LOCK_EX) == -1 {
+        if errno != EINTR {
+          result = UInt8(truncatingIfNeeded: errno)
+          break
         }
-        _ = send(waiter.notify, &result, 1, Int32(MSG_NOSIGNAL))
-        close(waiter.notify)
-        close(waiter.descriptor)
-        return nil
-      }, waiter.toOpaque())
-    if started != 0 {
-      waiter.release()
+      }
+      _ = send(notify, &result, 1, Int32(MSG_NOSIGNAL))
+      close(notify)
+      close(duplicate)
+    }
+    guard let thread else {
       close(duplicate)
       close(sockets[0])
       close(sockets[1])
-      throw SystemError(call: "pthread_create", path: path, errno: started)
+      throw SystemError(call: "pthread_create", path: path, errno: EAGAIN)
     }
-    pthread_detach(thread)
+    thread.detach()
     defer { close(sockets[0]) }
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: .milliseconds(timeoutMilliseconds))
@@ -255,15 +251,6 @@ struct Descriptor {
 }
 
 /// What the helper thread of `lockExclusive` needs: its descriptor and where to report.
-private final class LockWaiter {
-  let descriptor: Int32
-  let notify: Int32
-
-  init(descriptor: Int32, notify: Int32) {
-    self.descriptor = descriptor
-    self.notify = notify
-  }
-}
 
 /// Reads a whole regular file of at most `limit` bytes. A directory fails with EISDIR,
 /// anything else that is not a regular file with `category == .unreadable`.

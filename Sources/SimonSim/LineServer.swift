@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import SimonHardware
+import SimonPOSIX
 import Synchronization
 
 /// A Unix stream socket that serves lines of text to any number of clients: the engine

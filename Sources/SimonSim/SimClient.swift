@@ -1,5 +1,6 @@
 import SimonGame
 import SimonHardware
+import SimonPOSIX
 import Synchronization
 
 /// A connection to the simulated cabinet (SPEC section 7), as `simonctl play`, `status`

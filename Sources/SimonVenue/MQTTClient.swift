@@ -1,6 +1,7 @@
 import CMosquitto
 import Glibc
 import SimonHardware
+import SimonPOSIX
 import Synchronization
 
 /// An MQTT client on libmosquitto (through the CMosquitto shim) with a network thread of

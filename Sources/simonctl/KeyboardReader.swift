@@ -1,4 +1,5 @@
 import SimonHardware
+import SimonPOSIX
 
 #if canImport(Glibc)
   import Glibc

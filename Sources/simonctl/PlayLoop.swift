@@ -1,6 +1,7 @@
 import SimonControl
 import SimonGame
 import SimonHardware
+import SimonPOSIX
 import SimonSim
 import SimonTerminal
 
