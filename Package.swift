@@ -34,10 +34,10 @@ let package = Package(
     // Configuration files read key by key, every problem with its key and line.
     .target(name: "SimonConfig", dependencies: ["SimonTOML"]),
     // The few libc calls Swift's Glibc module lacks (ppoll).
-    .target(name: "CSystem"),
+    .target(name: "CSimonPOSIX"),
     // The libc pieces every program shares: Unix socket addresses, standard error,
     // threads, ppoll.
-    .target(name: "SimonPOSIX", dependencies: ["CSystem"]),
+    .target(name: "SimonPOSIX", dependencies: ["CSimonPOSIX"]),
     // sd_notify: READY, STATUS, WATCHDOG to systemd (simond, the cabinet screen).
     .target(name: "SimonSystemd", dependencies: ["SimonPOSIX"]),
     // Capability protocols, input events, debouncing, clocks, the cabinet thread, the mock

@@ -1,4 +1,4 @@
-import CSystem
+import CSimonPOSIX
 import Glibc
 
 /// Waiting on descriptors with a timeout to the nanosecond.
@@ -8,6 +8,6 @@ public enum Poll {
   /// - Returns: how many descriptors are ready (0 on timeout), or -1 with errno (EINTR
   ///   when a signal came first).
   public static func wait(_ descriptors: inout [pollfd], timeoutNanoseconds: Int64?) -> Int32 {
-    csystem_ppoll(&descriptors, nfds_t(descriptors.count), timeoutNanoseconds ?? -1)
+    csimonposix_ppoll(&descriptors, nfds_t(descriptors.count), timeoutNanoseconds ?? -1)
   }
 }

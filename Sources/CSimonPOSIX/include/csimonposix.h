@@ -1,5 +1,5 @@
-#ifndef CSYSTEM_H
-#define CSYSTEM_H
+#ifndef CSIMONPOSIX_H
+#define CSIMONPOSIX_H
 
 /* What Swift's Glibc module leaves out (it is built without _GNU_SOURCE): -1 with errno,
  * no printing. */
@@ -8,6 +8,6 @@
 #include <stdint.h>
 
 /* ppoll(2) with a timeout in nanoseconds; a negative timeout waits without one. */
-int csystem_ppoll(struct pollfd *fds, nfds_t count, int64_t timeout_ns);
+int csimonposix_ppoll(struct pollfd *fds, nfds_t count, int64_t timeout_ns);
 
 #endif

@@ -1,10 +1,10 @@
 #define _GNU_SOURCE
-#include "csystem.h"
+#include "csimonposix.h"
 
 #include <signal.h>
 #include <time.h>
 
-int csystem_ppoll(struct pollfd *fds, nfds_t count, int64_t timeout_ns)
+int csimonposix_ppoll(struct pollfd *fds, nfds_t count, int64_t timeout_ns)
 {
 	if (timeout_ns < 0)
 		return ppoll(fds, count, NULL, NULL);
