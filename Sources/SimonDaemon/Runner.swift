@@ -126,8 +126,9 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
   ///   `consume` their `edges()`).
   public nonisolated func attach(_ inputs: any CabinetThreadInputSource) -> Bool {
     guard inputs.thread === thread else { return false }
-    inputs.deliver { [self] edges in
-      assumeIsolated { runner in
+    // Weakly: the inputs outlive the runner in tests, and hold the receiver until closed.
+    inputs.deliver { [weak self] edges in
+      self?.assumeIsolated { runner in
         for edge in edges { runner.receive(edge) }
       }
     }
