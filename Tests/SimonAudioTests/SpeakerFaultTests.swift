@@ -143,6 +143,46 @@ import Testing
     #expect(driver.device.events.suffix(2) == [.drained, .closed])
   }
 
+  @Test func theShutdownLogsTheUnderrunsRecoveredSinceTheStart() async throws {
+    let driver = EngineDriver()
+    // Two tones, each starved once: the thread kept off the processor for 20 ms.
+    for hertz in [415.0, 310] {
+      driver.startTone(hertz: hertz, volume: 100)
+      try await driver.run(for: .milliseconds(20))
+      await driver.clock.advance(by: .milliseconds(20))
+      try await driver.run(for: .milliseconds(10))
+      driver.stopTone()
+      try await driver.runUntilIdle()
+    }
+    #expect(driver.device.events.filter { $0 == .underran }.count == 2)
+    #expect(driver.status.underruns == 2)
+    #expect(!driver.log.all.contains { $0.message.contains("closed:") }, "not before shutdown")
+    driver.shutdown()
+    try await driver.runUntilIdle()
+    let tenths = driver.status.framesWritten * 10 / 48_000
+    #expect(tenths > 0)
+    let closing = driver.log.all.filter { $0.message.contains("closed:") }
+    #expect(closing.count == 1)
+    #expect(closing.first?.level == .info)
+    #expect(
+      closing.first?.message
+        == "audio device 'fake' closed: 2 underrun(s) recovered in "
+        + "\(tenths / 10).\(tenths % 10) s of audio written")
+  }
+
+  @Test func aShutdownWithNoUnderrunSaysSo() async throws {
+    let driver = EngineDriver()
+    driver.playTone(hertz: 415, volume: 60, duration: .milliseconds(30))
+    try await driver.runUntilIdle()
+    driver.shutdown()
+    try await driver.runUntilIdle()
+    // The 30 ms tone, its 5 ms release and a buffer of silence: 14 + 3 periods, 0.045 s.
+    #expect(driver.status.framesWritten == 17 * 128)
+    #expect(
+      driver.log.all.last?.message
+        == "audio device 'fake' closed: 0 underrun(s) recovered in 0.0 s of audio written")
+  }
+
   @Test func shutdownWhileIdleClosesThePreparedDevice() async throws {
     let driver = EngineDriver()
     try await driver.runUntilIdle()

@@ -16,6 +16,10 @@
  *       --capture PCM       record the loopback and check every tone against the LEDs
  *       --start PAD         the pad pressed at idle to start (green)
  *       --started           the countdown is already under way: do not press to start
+ *       --schedule FILE     write the tones the game played into FILE, one a line
+ *                           "START_MS STOP_MS HZ" from the first (their LEDs' times:
+ *                           simond starts and stops each tone with its LEDs), for
+ *                           hil-player --schedule to play the same tones
  *   hil-driver bench SIMDIR OUT COUNT     press-to-LED latency samples (ns) into OUT
  *   hil-driver table LABEL=FILE...        p50/p99 of sample files; pairs "simond, X"
  *                                         with "floor, X" and prints their ratios
@@ -26,6 +30,9 @@
  *   hil-driver listen PCM COMMAND...      records PCM while COMMAND plays, counts the
  *                                         40 ms blocks garbled, as the game does
  *   hil-driver hog CPU                    a busy loop pinned to CPU, until killed
+ *   hil-driver watch SIMDIR MS            watches the LEDs for MS as `game` does while
+ *                                         Simon plays (a look every ms): the load a
+ *                                         game puts beside simond, for the C player
  *   hil-driver probe SIMDIR               what the emulated machine costs
  *
  * `game` prints what it saw on lines starting "game:", its last line
@@ -720,6 +727,7 @@ struct game_options {
 	const char *chip;
 	int chatter; /* the debounce window in ms, or 0: no bouncing */
 	const char *capture;
+	const char *schedule;
 	int start;
 	bool started;
 };
@@ -955,6 +963,25 @@ static int64_t watch_razz(int expected_pad, int pressed_pad, int64_t first_by)
 	return first;
 }
 
+/* Writes the tones the game played (`--schedule`): each expected sound from its LED's
+ * lighting to its going dark, in ms from the first, with its frequency. */
+static void write_schedule(const char *path)
+{
+	FILE *file = fopen(path, "w");
+	if (!file)
+		fail("cannot write %s: %s", path, strerror(errno));
+	fprintf(file, "# start_ms stop_ms hz: the tones of a game of %d rounds, ended by %s\n",
+		options.rounds, options.end);
+	for (int k = 0; k < expected_count; k++) {
+		const struct expectation *e = &expected[k];
+		if (e->until > e->at)
+			fprintf(file, "%.1f %.1f %.2f\n", ms_of(e->at - expected[0].at),
+				ms_of(e->until - expected[0].at), e->hz);
+	}
+	if (fclose(file) != 0)
+		fail("cannot write %s: %s", path, strerror(errno));
+}
+
 static int play_game(void)
 {
 	int sequence[256];
@@ -1109,6 +1136,8 @@ static int play_game(void)
 	/* The new best's celebration may follow; the record is the shell's to check. */
 	nap_ns(300 * MS);
 	stop_watching();
+	if (options.schedule)
+		write_schedule(options.schedule);
 
 	qsort(press_latency, (size_t)press_count, sizeof(double), compare_doubles);
 	qsort(signal_error, (size_t)signal_count, sizeof(double), compare_doubles);
@@ -1137,8 +1166,8 @@ static int play_game(void)
 			fail("%d sound check(s) failed (above)", report.failures);
 		snprintf(sound_summary, sizeof(sound_summary),
 			 "; %d sounds at their frequencies (within %.2f %%), starting %+.1f ms from "
-			 "their LEDs at the median (90 %% within %.1f ms); first sound %+.0f ms "
-			 "(ALSA opening the device); %d of %d blocks garbled by underruns",
+			 "their LEDs at the median (90 %% within %.1f ms); the first %+.0f ms "
+			 "from its LED; %d of %d blocks garbled by underruns",
 			 report.checked, report.worst_hz_error * 100, report.onset_median,
 			 report.onset_p90, report.first_delay, report.blocks_garbled,
 			 report.blocks_sounding);
@@ -1544,6 +1573,8 @@ int main(int argc, char **argv)
 				options.capture = value, i++;
 			else if (strcmp(arg, "--start") == 0)
 				options.start = pad_named(value), i++;
+			else if (strcmp(arg, "--schedule") == 0)
+				options.schedule = value, i++;
 			else if (strcmp(arg, "--chatter") == 0 && atoi(value) > 5)
 				options.chatter = atoi(value), i++;
 			else if (strcmp(arg, "--started") == 0)
@@ -1571,8 +1602,16 @@ int main(int argc, char **argv)
 		return listen_to(argv[2], argv + 3);
 	if (argc == 3 && strcmp(argv[1], "hog") == 0)
 		return hog(atoi(argv[2]));
+	if (argc == 4 && strcmp(argv[1], "watch") == 0) {
+		int64_t at;
+		open_sim(argv[2]);
+		next_leds(read_leds(), now_ns() + atoi(argv[3]) * MS, &at);
+		printf("watch: the LEDs went unwatched %d times for more than 10 ms, at most %.1f ms\n",
+		       blind.over_10ms, ms_of(blind.longest));
+		return 0;
+	}
 	fprintf(stderr, "usage: hil-driver game SIMDIR [options] | bench SIMDIR OUT COUNT | "
 			"table LABEL=FILE... | pause SIMDIR PCM COUNT PAUSE_MS FOLLOW | "
-			"listen PCM COMMAND... | hog CPU | probe SIMDIR\n");
+			"listen PCM COMMAND... | hog CPU | watch SIMDIR MS | probe SIMDIR\n");
 	return 2;
 }
