@@ -99,6 +99,7 @@ let package = Package(
         "SimonDaemon", "SimonGPIO", "SimonHardware", "SimonGame", "SimonScores", "SimonAudio",
         "SimonSim", "SimonTerminal", "SimonControl", "SimonConfig", "SimonPOSIX",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]),
     // A thin C shim over libmosquitto (apt: libmosquitto-dev), for the venue bridge.
     .target(name: "CMosquitto", linkerSettings: [.linkedLibrary("mosquitto")]),

@@ -89,7 +89,7 @@ struct Play: AsyncParsableCommand {
     // Signals are handled from the start, so one that comes while simond starts still
     // stops it and leaves the terminal as it was.
     let (events, continuation) = AsyncStream.makeStream(of: PlayEvent.self)
-    let signals = SignalEvents { continuation.yield(.signal($0)) }
+    let signals = await SignalEvents.start { continuation.yield(.signal($0)) }
     defer { signals.stop() }
     var daemon: OwnDaemon?
     let client: SimClient

@@ -2,6 +2,7 @@ import SimonControl
 import SimonGame
 import SimonSim
 import SimonTerminal
+import UnixSignals
 
 /// Everything the terminal cabinet reacts to, from every source, in one stream.
 enum PlayEvent: Sendable {
@@ -22,5 +23,5 @@ enum PlayEvent: Sendable {
   /// simond answered the name sent for a ranked game.
   case nameAnswered(TerminalCabinet.NameAnswer)
   /// A signal arrived (SIGINT, SIGTERM, SIGHUP or SIGWINCH).
-  case signal(Int32)
+  case signal(UnixSignal)
 }

@@ -4,10 +4,7 @@ import SimonHardware
 import SimonPOSIX
 import SimonSim
 import SimonTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import UnixSignals
 
 /// The terminal cabinet's one loop: keys, both sockets' messages, timers, slow work's
 /// answers and signals arrive as events in one stream and are handled in order by the
@@ -19,7 +16,7 @@ struct PlayLoop {
     /// The player quit (q, Ctrl-C, Ctrl-D).
     case quit
     /// SIGINT, SIGTERM or SIGHUP arrived.
-    case signal(Int32)
+    case signal(UnixSignal)
     /// Standard input ended.
     case keyboardClosed
     /// The cabinet closed the connection or failed.
@@ -115,7 +112,7 @@ struct PlayLoop {
       effects = cabinet.handle(.topTen(table, answer))
     case .nameAnswered(let answer):
       effects = cabinet.handle(.nameAnswered(answer))
-    case .signal(SIGWINCH):
+    case .signal(.sigwinch):
       size = RawTerminal.size()
       clearNext = true
       return nil

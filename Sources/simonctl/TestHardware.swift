@@ -3,6 +3,7 @@ import SimonControl
 import SimonGPIO
 import SimonGame
 import SimonHardware
+import UnixSignals
 
 /// `simonctl test-hardware`: the builder's wiring check. Lights each pad with its tone,
 /// then prints every press and release live until Ctrl-C.
@@ -34,6 +35,10 @@ struct TestHardware: AsyncParsableCommand {
   func run() async throws {
     let config = try loadConfiguration(common: common)
     let wiring = config.wiring
+    // Ctrl-C and SIGTERM are trapped from before the lines are taken until run() returns, so
+    // that neither kills it with a pad lit, nor while the LEDs go off and the lines go back.
+    let stops = await UnixSignalsSequence(trapping: .sigint, .sigterm)
+    defer { withExtendedLifetime(stops) {} }
     let cabinet: GPIOCabinet
     do {
       cabinet = try GPIOCabinet(wiring: wiring, consumer: "simonctl")
@@ -48,9 +53,11 @@ struct TestHardware: AsyncParsableCommand {
     let check = Task {
       try await Self.lightEachPad(cabinet, speaker: speaker, volume: volume, ms: lightMs)
     }
-    // Runs until Ctrl-C, or until the lines fail and the edges end.
+    // Runs until Ctrl-C or SIGTERM, or until the lines fail and the edges end.
     await withTaskGroup(of: Void.self) { group in
-      group.addTask { _ = await Interrupt.wait() }
+      group.addTask {
+        for await _ in stops { return }
+      }
       group.addTask { await Self.show(edges, cabinet: cabinet, speaker: speaker, volume: volume) }
       await group.next()
       check.cancel()
