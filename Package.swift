@@ -132,7 +132,9 @@ let package = Package(
     .testTarget(name: "SimonTOMLTests", dependencies: ["SimonTOML"]),
     .testTarget(name: "SimonPOSIXTests", dependencies: ["SimonPOSIX"]),
     // Test-only: runs the package's executables as child processes.
-    .target(name: "ScoresTestSupport", path: "Tests/Support/ScoresTestSupport"),
+    .target(
+      name: "ScoresTestSupport", dependencies: ["SimonPOSIX"],
+      path: "Tests/Support/ScoresTestSupport"),
     .testTarget(
       name: "SimonScoresTests",
       dependencies: ["SimonScores", "ScoresTestSupport", "scores-test-writer"]),
@@ -144,7 +146,9 @@ let package = Package(
       ]),
     .testTarget(name: "SimonHardwareTests", dependencies: ["SimonHardware"]),
     .testTarget(name: "SimonSimTests", dependencies: ["SimonSim", "SimonPOSIX"]),
-    .testTarget(name: "SimonGPIOTests", dependencies: ["SimonGPIO", "SimonHardware", "SimonGame"]),
+    .testTarget(
+      name: "SimonGPIOTests",
+      dependencies: ["SimonGPIO", "SimonHardware", "SimonGame", "SimonPOSIX"]),
     .testTarget(
       name: "SimonAudioTests",
       dependencies: [
@@ -161,13 +165,15 @@ let package = Package(
     // Test-only: runs the real simond and plays it through the socket (tests, benchmarks).
     .target(
       name: "SimonProcessSupport",
-      dependencies: ["SimonSim", "SimonGame", "SimonControl", "SimonPOSIX"],
+      dependencies: [
+        "SimonSim", "SimonHardware", "SimonGame", "SimonControl", "SimonPOSIX", "ScoresTestSupport",
+      ],
       path: "Tests/Support/SimonProcessSupport"),
     .testTarget(
       name: "SimonEndToEndTests",
       dependencies: [
         "simond", "simonctl", "SimonSim", "SimonGame", "SimonControl", "SimonScores",
-        "SimonProcessSupport",
+        "SimonProcessSupport", "ScoresTestSupport",
       ]),
     .executableTarget(
       name: "bench-simond", dependencies: ["SimonProcessSupport", "SimonSim", "SimonGame"],

@@ -22,13 +22,13 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 print(
   "bench-control: the release simond with --hardware sim --audio none, \(clientCount) control clients, \(games) games of \(rounds) rounds"
 )
-let daemon = try DaemonProcess()
+let daemon = try await DaemonProcess()
 let clients = try (0..<clientCount).map { _ in try ControlTestClient(path: daemon.controlPath) }
 let cabinet = try daemon.connect()
 for _ in 0..<games {
-  try cabinet.playGame(rounds: rounds)
+  try await cabinet.playGame(rounds: rounds)
   for client in clients {
-    _ = client.waitFor({ if case .gameOver = $0 { true } else { false } }, timeout: 10)
+    _ = await client.waitFor({ if case .gameOver = $0 { true } else { false } }, timeout: 10)
   }
 }
 
@@ -59,4 +59,4 @@ print(
   "  every event, \(clientCount) clients: p50 \(Int(percentile(all, 0.5))) us, p99 \(Int(percentile(all, 0.99))) us (target: p99 under 5000 us, a frame at 200 Hz)"
 )
 daemon.signal(SIGTERM)
-_ = daemon.waitForExit(timeout: 2)
+_ = await daemon.waitForExit(timeout: 2)

@@ -45,13 +45,13 @@ print("bench-simond: the release simond with --hardware sim --audio none")
 var startups: [Double] = []
 for _ in 0..<15 {
   let began = Date()
-  let daemon = try DaemonProcess()
+  let daemon = try await DaemonProcess()
   guard let ready = daemon.notify.all.first(where: { $0.text.contains("READY=1") }) else {
     continue
   }
   startups.append(ready.at.timeIntervalSince(began) * 1000)
   daemon.signal(SIGTERM)
-  _ = daemon.waitForExit(timeout: 2)
+  _ = await daemon.waitForExit(timeout: 2)
 }
 print(
   "startup to READY: p50 \(format(percentile(startups, 0.5))) ms, max \(format(startups.max() ?? .nan)) ms over \(startups.count) starts (target < 100 ms)"
@@ -79,16 +79,16 @@ func contextSwitches(_ pid: Int32) -> [String: (name: String, switches: Int)] {
 }
 
 // 2. Idle: memory, CPU and wake-ups.
-let daemon = try DaemonProcess()
+let daemon = try await DaemonProcess()
 let pid = daemon.process.processIdentifier
 let client = try daemon.connect()
-_ = client.waitForState(.idle)
+_ = await client.waitForState(.idle)
 // Long enough for the thread pool's workers, busy during start-up, to retire.
-Thread.sleep(forTimeInterval: 6)
+try await Task.sleep(for: .seconds(6))
 let rss = statusField(pid, "VmRSS")
 let before = cpuTicks(pid)
 let switchesBefore = contextSwitches(pid)
-Thread.sleep(forTimeInterval: Double(idleSeconds))
+try await Task.sleep(for: .seconds(idleSeconds))
 let after = cpuTicks(pid)
 let switchesAfter = contextSwitches(pid)
 print("RSS when idle: \(format(Double(rss) / 1024, 1)) MB (target < 12 MB)")
@@ -109,13 +109,13 @@ print(
 )
 
 // 3. Signal on-times on the socket against SPEC.
-client.tap(.green)
+await client.tap(.green)
 var errors: [Double] = []
 var worst = (error: 0.0, round: 0, position: 0, seen: 0.0)
 var next = 0
 for round in 1...rounds {
-  guard let simon = client.waitForState(.simon, from: next),
-    let player = client.waitForState(.player, from: simon)
+  guard let simon = await client.waitForState(.simon, from: next),
+    let player = await client.waitForState(.player, from: simon)
   else { break }
   let signals = client.signals(from: simon, to: player)
   for (offset, signal) in signals.enumerated() {
@@ -126,8 +126,8 @@ for round in 1...rounds {
     }
   }
   for signal in signals {
-    Thread.sleep(forTimeInterval: 0.03)
-    client.tap(Input(signal.pad), hold: 0.125)
+    try await Task.sleep(for: .seconds(0.03))
+    await client.tap(Input(signal.pad), hold: 0.125)
   }
   next = player + 1
 }
@@ -156,4 +156,4 @@ print(
   "  host floor: a bare 100 ms nanosleep wakes late by p50 \(format(percentile(lateWakes, 0.5), 3)) ms, p99 \(format(percentile(lateWakes, 0.99), 3)) ms, max \(format(lateWakes.max() ?? .nan, 3)) ms over \(lateWakes.count) sleeps"
 )
 daemon.signal(SIGTERM)
-_ = daemon.waitForExit(timeout: 2)
+_ = await daemon.waitForExit(timeout: 2)

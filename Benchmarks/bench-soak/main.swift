@@ -26,7 +26,7 @@ func descriptors(_ pid: Int32) -> Int {
 }
 
 print("bench-soak: the release simond with --hardware sim --audio none, \(minutes) min of games")
-let daemon = try DaemonProcess()
+let daemon = try await DaemonProcess()
 let pid = daemon.process.processIdentifier
 let watchers = try (0..<3).map { _ in try ControlTestClient(path: daemon.controlPath) }
 var samples: [(seconds: Double, rssKB: Int, fds: Int)] = []
@@ -35,7 +35,7 @@ var nextSample = start
 var games = 0
 var cabinet = try daemon.connect()
 while Date().timeIntervalSince(start) < Double(minutes * 60) {
-  try cabinet.playGame(rounds: Int.random(in: 0...4))
+  try await cabinet.playGame(rounds: Int.random(in: 0...4))
   games += 1
   if games % 10 == 0 {
     // A screen that comes and goes, and a cabinet client that reconnects.
@@ -63,4 +63,4 @@ print(
   "  RSS growth after warm-up: \(growth) kB (target: under 1024 kB): \(growth < 1024 ? "met" : "NOT met"); descriptors \((fds.max() ?? 0) == (fds.min() ?? 0) ? "flat: met" : "NOT flat")"
 )
 daemon.signal(SIGTERM)
-_ = daemon.waitForExit(timeout: 2)
+_ = await daemon.waitForExit(timeout: 2)

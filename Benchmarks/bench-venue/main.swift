@@ -35,7 +35,7 @@ final class Cabinet: Sendable {
   init(name: String) { self.name = name }
 }
 
-let broker = try BrokerProcess()
+let broker = try await BrokerProcess()
 var config = VenueConfig.defaults
 config.venue = "bench"
 let total = cabinetCount * recordCount
@@ -64,7 +64,7 @@ for cabinet in cabinets {
   try client.subscribe(topics.allRecords)
   clients.append(client)
 }
-guard eventually(timeout: 30, { cabinets.allSatisfy { $0.connected.withLock { $0 } } }) else {
+guard await eventually(timeout: 30, { cabinets.allSatisfy { $0.connected.withLock { $0 } } }) else {
   print("bench-venue: the cabinets did not all connect")
   exit(1)
 }
@@ -88,7 +88,7 @@ for (cabinet, client) in zip(cabinets, clients) {
       topics.record(cabinet.name, sequence: sequence), record.payload, retain: true)
   }
 }
-let converged = eventually(timeout: 120) {
+let converged = await eventually(timeout: 120) {
   cabinets.allSatisfy { $0.complete.withLock { $0 != nil } }
 }
 let times = cabinets.compactMap { cabinet in
@@ -110,7 +110,8 @@ clients.removeAll()
 
 // MARK: - 2. Game over to another cabinet's table
 
-let daemons = try (0..<3).map { _ in try DaemonProcess() }
+var daemons: [DaemonProcess] = []
+for _ in 0..<3 { daemons.append(try await DaemonProcess()) }
 let bridges = try daemons.enumerated().map { index, daemon in
   try BridgeProcess(cabinet: "cab-\(index + 1)", broker: broker, controlSocket: daemon.controlPath)
 }
@@ -141,8 +142,8 @@ let watcher = Thread {
   }
 }
 watcher.start()
-for _ in 1...gameCount { try player.playGame(rounds: 1) }
-_ = eventually(timeout: 10) { firstSeen.withLock { $0.count } == gameCount }
+for _ in 1...gameCount { try await player.playGame(rounds: 1) }
+_ = await eventually(timeout: 10) { firstSeen.withLock { $0.count } == gameCount }
 watching.store(false, ordering: .relaxed)
 let overs = control.received.compactMap { message, _ -> Int64? in
   if case .gameOver(let over, let t) = message, over.record != nil { return t }
@@ -163,9 +164,9 @@ print(
 )
 
 // Globals are not deinitialised at exit: the processes are stopped here.
-for bridge in bridges { bridge.signal(SIGTERM) }
+for bridge in bridges { await bridge.signal(SIGTERM) }
 for daemon in daemons {
   daemon.signal(SIGTERM)
-  _ = daemon.waitForExit(timeout: 5)
+  _ = await daemon.waitForExit(timeout: 5)
 }
-broker.stop()
+await broker.stop()

@@ -69,17 +69,12 @@ public final class CabinetThread: SerialExecutor, Sendable {
   /// Starts the cabinet's thread.
   /// - Throws: `HardwareError` `.io` when the system refuses a pipe or a thread.
   public init() throws(HardwareError) {
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else {
+    guard let ends = Pipe.make(nonBlocking: true) else {
       throw HardwareError(
         .io, "unable to make the cabinet thread's pipe: \(String(cString: strerror(errno)))")
     }
-    for end in ends {
-      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(end, F_SETFL, O_NONBLOCK)
-    }
-    bell = ends[0]
-    ringer = ends[1]
+    bell = ends.readEnd
+    ringer = ends.writeEnd
     // The thread waits for this lock before its first turn, so it is known by then.
     let started = state.withLock { state in
       state.thread = SystemThread.start { [self] in run() }

@@ -109,16 +109,13 @@ package final class LineServer<Shared: Sendable>: Sendable {
       unlink(path)
       throw SocketError("chmod \(path)", errno: failure)
     }
-    var pipeEnds: [Int32] = [-1, -1]
-    guard pipe(&pipeEnds) == 0, (try? UnixSocket.setNonBlocking(pipeEnds[0])) != nil,
-      (try? UnixSocket.setNonBlocking(pipeEnds[1])) != nil
-    else {
+    guard let pipeEnds = Pipe.make(nonBlocking: true) else {
       let failure = errno
       Glibc.close(listener)
       unlink(path)
       throw SocketError("pipe for the socket thread of \(path)", errno: failure)
     }
-    wake = (pipeEnds[0], pipeEnds[1])
+    wake = (pipeEnds.readEnd, pipeEnds.writeEnd)
   }
 
   /// Starts serving on a thread of its own.

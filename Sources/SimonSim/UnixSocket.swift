@@ -43,15 +43,8 @@ package enum UnixSocket {
   /// Accepts one pending connection, non-blocking and close-on-exec; nil when none waits.
   package static func accept(_ listener: Int32) -> Int32? {
     while true {
-      let fd = Glibc.accept(listener, nil, nil)
-      if fd >= 0 {
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        if (try? setNonBlocking(fd)) == nil {
-          close(fd)
-          continue
-        }
-        return fd
-      }
+      let fd = Listener.accept(listener)
+      if fd >= 0 { return fd }
       if errno == EINTR { continue }
       return nil
     }

@@ -12,9 +12,9 @@ import SimonScores
 func ctl(
   _ arguments: [String], in directory: TemporaryDirectory?, environment: [String: String] = [:],
   input: Int32? = nil
-) throws -> Finished {
+) async throws -> Finished {
   let state = directory.map { ["--state-dir", $0.path] } ?? []
-  return try ChildProcess.run(
+  return try await ChildProcess.run(
     "simonctl", arguments + state, environment: ["TZ": "UTC"].merging(environment) { $1 },
     input: input)
 }
@@ -55,13 +55,13 @@ final class Terminal {
   private static let setLock: UInt = 0x4004_5431
 
   init() {
-    controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+    controller = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
     var unlock: Int32 = 0
     var number: UInt32 = 0
     precondition(
       controller >= 0 && ioctl(controller, Self.setLock, &unlock) == 0
         && ioctl(controller, Self.getNumber, &number) == 0)
-    device = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+    device = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
     precondition(device >= 0)
   }
 

@@ -26,8 +26,8 @@ struct HelpTests {
   }
 
   @Test(arguments: [["scores", "reset"], ["players", "sign-in"], []])
-  func theProgramPrintsTheSameTextAtEightyColumns(_ path: [String]) throws {
-    let finished = try ChildProcess.run(
+  func theProgramPrintsTheSameTextAtEightyColumns(_ path: [String]) async throws {
+    let finished = try await ChildProcess.run(
       "simonctl", path + ["--help"], environment: ["COLUMNS": "80"])
     #expect(finished.status == 0)
     #expect(finished.error == "")
@@ -37,8 +37,8 @@ struct HelpTests {
     #expect(finished.output == snapshot.text + "\n")
   }
 
-  @Test func simondPrintsTheSameTextAtEightyColumns() throws {
-    let finished = try ChildProcess.run("simond", ["--help"], environment: ["COLUMNS": "80"])
+  @Test func simondPrintsTheSameTextAtEightyColumns() async throws {
+    let finished = try await ChildProcess.run("simond", ["--help"], environment: ["COLUMNS": "80"])
     #expect(finished.status == 0)
     #expect(finished.output == HelpSnapshot.simond.text + "\n")
   }

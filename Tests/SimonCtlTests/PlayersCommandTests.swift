@@ -7,26 +7,27 @@ import Testing
 
   deinit { directory.remove() }
 
-  @Test func addListCodeRemove() throws {
+  @Test func addListCodeRemove() async throws {
     defer { directory.remove() }
     #expect(
-      try ctl(["players"], in: directory)
+      try await ctl(["players"], in: directory)
         == Finished(
           status: 0, output: "No players registered in \(directory.path).\n", error: ""))
     #expect(
-      try ctl(["players", "add", "Zoë", "--code", "green red red blue"], in: directory)
+      try await ctl(["players", "add", "Zoë", "--code", "green red red blue"], in: directory)
         == Finished(
           status: 0, output: "Added Zoë with the pad code green red red blue.\n", error: ""))
-    #expect(try ctl(["players", "add", "al", "--code", "4321"], in: directory).status == 0)
     #expect(
-      try ctl(["players", "list"], in: directory).output == """
+      try await ctl(["players", "add", "al", "--code", "4321"], in: directory).status == 0)
+    #expect(
+      try await ctl(["players", "list"], in: directory).output == """
         name  pad code
         al    blue yellow red green
         Zoë   green red red blue
 
         """)
     #expect(
-      try ctl(["players", "list", "--json"], in: directory).output == """
+      try await ctl(["players", "list", "--json"], in: directory).output == """
         {
           "players" : [
             {
@@ -42,19 +43,21 @@ import Testing
 
         """)
     #expect(
-      try ctl(["players", "code", "ZOË"], in: directory).output == "Zoë: green red red blue\n")
+      try await ctl(["players", "code", "ZOË"], in: directory).output == "Zoë: green red red blue\n"
+    )
     #expect(
-      try ctl(["players", "code", "zoë", "yellow", "yellow", "red", "red"], in: directory).output
+      try await ctl(["players", "code", "zoë", "yellow", "yellow", "red", "red"], in: directory)
+        .output
         == "Zoë: yellow yellow red red\n")
     #expect(
-      try ctl(["players", "remove", "AL"], in: directory)
+      try await ctl(["players", "remove", "AL"], in: directory)
         == Finished(status: 0, output: "Removed al.\n", error: ""))
     #expect(try PlayerStore(directory: directory.path).list().map(\.name) == ["Zoë"])
   }
 
-  @Test func aNewPlayerGetsAFreeCode() throws {
+  @Test func aNewPlayerGetsAFreeCode() async throws {
     defer { directory.remove() }
-    let finished = try ctl(["players", "add", "Alice"], in: directory)
+    let finished = try await ctl(["players", "add", "Alice"], in: directory)
     #expect(finished.status == 0)
     let code = try #require(try PlayerStore(directory: directory.path).player(named: "alice")?.code)
     #expect(finished.output == "Added Alice with the pad code \(code).\n")
@@ -81,49 +84,49 @@ import Testing
       "'player 2' is not a valid name: \"Player\" and \"Player N\" are kept for players without a name"
     ),
   ])
-  func refusesBadNamesWithTheRule(_ name: String, _ message: String) throws {
+  func refusesBadNamesWithTheRule(_ name: String, _ message: String) async throws {
     defer { directory.remove() }
     #expect(
-      try ctl(["players", "add", name], in: directory)
+      try await ctl(["players", "add", name], in: directory)
         == Finished(status: 65, output: "", error: "Error: \(message)\n"))
     #expect(try PlayerStore(directory: directory.path).list().isEmpty)
   }
 
-  @Test func refusesTakenNamesAndCodesAndUnknownPlayers() throws {
+  @Test func refusesTakenNamesAndCodesAndUnknownPlayers() async throws {
     defer { directory.remove() }
-    _ = try ctl(["players", "add", "Alice", "--code", "1111"], in: directory)
+    _ = try await ctl(["players", "add", "Alice", "--code", "1111"], in: directory)
     #expect(
-      try ctl(["players", "add", "ALICE"], in: directory)
+      try await ctl(["players", "add", "ALICE"], in: directory)
         == Finished(
           status: 65, output: "",
           error:
             "Error: a player named 'Alice' exists already: names are unique, ignoring case and letters that look alike\n"
         ))
     #expect(
-      try ctl(["players", "add", "Bob", "--code", "green green green green"], in: directory)
+      try await ctl(["players", "add", "Bob", "--code", "green green green green"], in: directory)
         == Finished(
           status: 65, output: "",
           error: "Error: the code green green green green belongs to 'Alice'; codes are unique\n"))
     #expect(
-      try ctl(["players", "add", "Bob", "--code", "1 2 3"], in: directory)
+      try await ctl(["players", "add", "Bob", "--code", "1 2 3"], in: directory)
         == Finished(
           status: 65, output: "",
           error: "Error: '1 2 3' is not a pad code: a code is 4 presses, not 3\n"))
     #expect(
-      try ctl(["players", "remove", "Bob"], in: directory)
+      try await ctl(["players", "remove", "Bob"], in: directory)
         == Finished(status: 1, output: "", error: "Error: no player named 'Bob'\n"))
     #expect(
-      try ctl(["players", "code", "Bob"], in: directory)
+      try await ctl(["players", "code", "Bob"], in: directory)
         == Finished(status: 1, output: "", error: "Error: no player named 'Bob'\n"))
-    #expect(try ctl(["players", "add"], in: directory).status == 64)
+    #expect(try await ctl(["players", "add"], in: directory).status == 64)
   }
 
-  @Test func manySimonctlsAtOnceLoseNoPlayer() throws {
+  @Test func manySimonctlsAtOnceLoseNoPlayer() async throws {
     defer { directory.remove() }
     let children = (0..<12).map {
       ChildProcess("simonctl", ["players", "add", "P\($0)", "--state-dir", directory.path])
     }
-    for child in children { #expect(try child.wait().status == 0) }
+    for child in children { #expect(try await child.wait().status == 0) }
     #expect(try PlayerStore(directory: directory.path).list().count == 12)
   }
 }

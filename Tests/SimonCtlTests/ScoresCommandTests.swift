@@ -17,20 +17,20 @@ import Testing
       ], in: directory)
   }
 
-  @Test func saysSoWhenThereAreNoGames() throws {
+  @Test func saysSoWhenThereAreNoGames() async throws {
     defer { directory.remove() }
     #expect(
-      try ctl(["scores"], in: directory)
+      try await ctl(["scores"], in: directory)
         == Finished(status: 0, output: "No games recorded in \(directory.path).\n", error: ""))
     #expect(
-      try ctl(["scores", "--recent"], in: directory).output
+      try await ctl(["scores", "--recent"], in: directory).output
         == "No games recorded in \(directory.path).\n")
   }
 
-  @Test func printsEveryTableForPeople() throws {
+  @Test func printsEveryTableForPeople() async throws {
     defer { directory.remove() }
     try seed()
-    let finished = try ctl(["scores"], in: directory)
+    let finished = try await ctl(["scores"], in: directory)
     #expect(finished.status == 0)
     #expect(finished.error == "")
     #expect(
@@ -52,11 +52,11 @@ import Testing
         """)
   }
 
-  @Test func filtersByModeAndDifficulty() throws {
+  @Test func filtersByModeAndDifficulty() async throws {
     defer { directory.remove() }
     try seed()
     #expect(
-      try ctl(["scores", "--difficulty", "hard"], in: directory).output == """
+      try await ctl(["scores", "--difficulty", "hard"], in: directory).output == """
         classic / hard
           #  points  rounds  name  date              ending
           1       7       1  Bob   2026-11-21 19:46  shutdown
@@ -74,16 +74,16 @@ import Testing
           no games yet
 
         """)
-    let bad = try ctl(["scores", "--mode", "chess"], in: directory)
+    let bad = try await ctl(["scores", "--mode", "chess"], in: directory)
     #expect(bad.status == 64)
     #expect(bad.error.hasPrefix("Error: The value 'chess' is invalid for '--mode <mode>'"))
   }
 
-  @Test func listsRecentGamesNewestFirst() throws {
+  @Test func listsRecentGamesNewestFirst() async throws {
     defer { directory.remove() }
     try seed()
     #expect(
-      try ctl(["scores", "--recent", "--count", "3"], in: directory).output == """
+      try await ctl(["scores", "--recent", "--count", "3"], in: directory).output == """
         date              mode     difficulty  points  rounds  time  ending    name
         2026-11-21 19:46  classic  hard             7       1  1:05  shutdown  Bob
         2026-11-21 19:44  coop     medium          15       2  1:05  timeout   Team (Ann, Bo)
@@ -92,10 +92,10 @@ import Testing
         """)
   }
 
-  @Test func printsStableJSON() throws {
+  @Test func printsStableJSON() async throws {
     defer { directory.remove() }
     try record([game(90, 8, "Alice")], in: directory)
-    let tables = try ctl(["scores", "--json"], in: directory)
+    let tables = try await ctl(["scores", "--json"], in: directory)
     #expect(
       tables.output == """
         {
@@ -125,16 +125,16 @@ import Testing
         }
 
         """)
-    let recent = try ctl(["scores", "--recent", "--json"], in: directory)
+    let recent = try await ctl(["scores", "--recent", "--json"], in: directory)
     #expect(
       recent.output.hasPrefix("{\n  \"recent\" : [\n    {\n      \"difficulty\" : \"medium\","))
   }
 
-  @Test func resetRefusesWithoutATerminalOrYes() throws {
+  @Test func resetRefusesWithoutATerminalOrYes() async throws {
     defer { directory.remove() }
     try seed()
     #expect(
-      try ctl(["scores", "reset"], in: directory)
+      try await ctl(["scores", "reset"], in: directory)
         == Finished(
           status: 64, output: "",
           error:
@@ -142,19 +142,19 @@ import Testing
         ))
     #expect(try ScoreStore(directory: directory.path).load().recent.count == 5)
     #expect(
-      try ctl(["scores", "reset", "--yes"], in: directory)
+      try await ctl(["scores", "reset", "--yes"], in: directory)
         == Finished(status: 0, output: "Deleted every high score and recent game.\n", error: ""))
     #expect(try ScoreStore(directory: directory.path).load().recent.isEmpty)
   }
 
-  @Test func resetAsksOnATerminal() throws {
+  @Test func resetAsksOnATerminal() async throws {
     defer { directory.remove() }
     try seed()
     let path = directory.file("scores.json")
     let terminal = Terminal()
     terminal.type("n")
     #expect(
-      try ctl(["scores", "reset"], in: directory, input: terminal.device)
+      try await ctl(["scores", "reset"], in: directory, input: terminal.device)
         == Finished(
           status: 1, output: "",
           error:
@@ -163,7 +163,7 @@ import Testing
     #expect(try ScoreStore(directory: directory.path).load().recent.count == 5)
     terminal.type("yes")
     #expect(
-      try ctl(["scores", "reset"], in: directory, input: terminal.device)
+      try await ctl(["scores", "reset"], in: directory, input: terminal.device)
         == Finished(
           status: 0, output: "Deleted every high score and recent game.\n",
           error: "Delete every high score and recent game in \(path)? [y/N] "))

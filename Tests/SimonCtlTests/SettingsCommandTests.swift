@@ -7,10 +7,10 @@ import Testing
 
   deinit { directory.remove() }
 
-  @Test func showsAndChangesSettings() throws {
+  @Test func showsAndChangesSettings() async throws {
     defer { directory.remove() }
     #expect(
-      try ctl(["settings"], in: directory)
+      try await ctl(["settings"], in: directory)
         == Finished(
           status: 0,
           output: """
@@ -30,16 +30,16 @@ import Testing
       "Saved in settings.json (simond is not running on \(directory.path)): "
       + "simond applies it when it starts or reloads.\n"
     #expect(
-      try ctl(["settings", "set", "volume", "35"], in: directory)
+      try await ctl(["settings", "set", "volume", "35"], in: directory)
         == Finished(status: 0, output: "volume = 35\n" + saved, error: ""))
     #expect(
-      try ctl(["settings", "set", "sound", "off"], in: directory).output
+      try await ctl(["settings", "set", "sound", "off"], in: directory).output
         == "enabled = false\n" + saved)
     #expect(
-      try ctl(["settings", "set", "game.mode", "coop"], in: directory).output
+      try await ctl(["settings", "set", "game.mode", "coop"], in: directory).output
         == "mode = \"coop\"\n" + saved)
     #expect(
-      try ctl(["settings"], in: directory).output == """
+      try await ctl(["settings"], in: directory).output == """
         [audio]
         enabled = false  # changed
         volume = 35  # changed
@@ -53,7 +53,7 @@ import Testing
 
         """)
     #expect(
-      try ctl(["settings", "--json"], in: directory).output == """
+      try await ctl(["settings", "--json"], in: directory).output == """
         {
           "audio" : {
             "enabled" : false,
@@ -71,31 +71,31 @@ import Testing
         """)
   }
 
-  @Test func refusesBadValuesAndKeys() throws {
+  @Test func refusesBadValuesAndKeys() async throws {
     defer { directory.remove() }
     #expect(
-      try ctl(["settings", "set", "volume", "101"], in: directory)
+      try await ctl(["settings", "set", "volume", "101"], in: directory)
         == Finished(
           status: 65, output: "",
           error: "Error: volume: 101 is out of range; it is a percentage from 0 to 100\n"))
     #expect(
-      try ctl(["settings", "set", "skill_target", "9"], in: directory)
+      try await ctl(["settings", "set", "skill_target", "9"], in: directory)
         == Finished(
           status: 65, output: "", error: "Error: skill_target: 9 is not one of 0, 8, 14, 20, 31\n"))
     #expect(
-      try ctl(["settings", "set", "difficulty", "insane"], in: directory)
+      try await ctl(["settings", "set", "difficulty", "insane"], in: directory)
         == Finished(
           status: 65, output: "", error: "Error: difficulty: 'insane' is not easy, medium, hard\n"))
-    let unknown = try ctl(["settings", "set", "colour", "red"], in: directory)
+    let unknown = try await ctl(["settings", "set", "colour", "red"], in: directory)
     #expect(unknown.status == 64)
     #expect(unknown.error.hasPrefix("Error: The value 'colour' is invalid for '<key>'"))
     #expect(try SettingsStore(directory: directory.path).load() == StoredSettings())
   }
 
-  @Test func directionalWithoutAJoystickIsRefusedWithConfigChecksWords() throws {
+  @Test func directionalWithoutAJoystickIsRefusedWithConfigChecksWords() async throws {
     defer { directory.remove() }
     #expect(
-      try ctl(["settings", "set", "mode", "directional"], in: directory)
+      try await ctl(["settings", "set", "mode", "directional"], in: directory)
         == Finished(
           status: 65, output: "",
           error: "Error: mode: directional needs [inputs.joystick] with up, down, left and right\n")
@@ -103,17 +103,17 @@ import Testing
     #expect(try SettingsStore(directory: directory.path).load().storedKeys == [])
   }
 
-  @Test func resetLetsOneSettingOrAllFollowTheConfigurationAgain() throws {
+  @Test func resetLetsOneSettingOrAllFollowTheConfigurationAgain() async throws {
     defer { directory.remove() }
-    _ = try ctl(["settings", "set", "volume", "35"], in: directory)
-    _ = try ctl(["settings", "set", "mode", "coop"], in: directory)
-    let reset = try ctl(["settings", "reset", "volume"], in: directory)
+    _ = try await ctl(["settings", "set", "volume", "35"], in: directory)
+    _ = try await ctl(["settings", "set", "mode", "coop"], in: directory)
+    let reset = try await ctl(["settings", "reset", "volume"], in: directory)
     #expect(reset.status == 0)
     #expect(reset.output.hasPrefix("volume follows the configuration again.\n"))
     #expect(try SettingsStore(directory: directory.path).load().storedKeys == [.mode])
-    #expect(try ctl(["settings", "reset", "--all"], in: directory).status == 0)
+    #expect(try await ctl(["settings", "reset", "--all"], in: directory).status == 0)
     #expect(try SettingsStore(directory: directory.path).load().storedKeys == [])
-    #expect(try ctl(["settings", "reset"], in: directory).status == 64)
-    #expect(try ctl(["settings", "reset", "volume", "--all"], in: directory).status == 64)
+    #expect(try await ctl(["settings", "reset"], in: directory).status == 64)
+    #expect(try await ctl(["settings", "reset", "volume", "--all"], in: directory).status == 64)
   }
 }

@@ -11,24 +11,24 @@ import Testing
 
   deinit { directory.remove() }
 
-  @Test func usesStateDirectoryFromTheEnvironment() throws {
+  @Test func usesStateDirectoryFromTheEnvironment() async throws {
     defer { directory.remove() }
-    let finished = try ctl(
+    let finished = try await ctl(
       ["players", "add", "Alice", "--code", "1111"], in: nil,
       environment: ["STATE_DIRECTORY": directory.path + ":/elsewhere"])
     #expect(finished.status == 0)
     #expect(try PlayerStore(directory: directory.path).list().map(\.name) == ["Alice"])
   }
 
-  @Test func createsAMissingDirectoryAndSaysWhenItCannot() throws {
+  @Test func createsAMissingDirectoryAndSaysWhenItCannot() async throws {
     defer { directory.remove() }
     #expect(
-      try ChildProcess.run(
+      try await ChildProcess.run(
         "simonctl", ["settings", "set", "volume", "5", "--state-dir", directory.file("new/state")]
       ).status == 0)
     put("x", at: directory.file("file"))
     #expect(
-      try ChildProcess.run(
+      try await ChildProcess.run(
         "simonctl", ["settings", "set", "volume", "5", "--state-dir", directory.file("file/state")])
         == Finished(
           status: 73, output: "",
@@ -37,10 +37,10 @@ import Testing
         ))
   }
 
-  @Test func warnsOfACorruptFileAndGoesOn() throws {
+  @Test func warnsOfACorruptFileAndGoesOn() async throws {
     defer { directory.remove() }
     put("{\"version\": 1, \"players\": [", at: directory.file("players.json"))
-    let finished = try ctl(["players"], in: directory)
+    let finished = try await ctl(["players"], in: directory)
     #expect(finished.status == 0)
     #expect(finished.output == "No players registered in \(directory.path).\n")
     let prefix =
@@ -49,11 +49,11 @@ import Testing
     #expect(finished.error.hasSuffix("Z and started a fresh one\n"))
   }
 
-  @Test func helpNamesTheExitCodes() throws {
+  @Test func helpNamesTheExitCodes() async throws {
     for command in [
       ["scores"], ["scores", "reset"], ["players", "add"], ["name-latest"], ["settings", "set"],
     ] {
-      let help = try ChildProcess.run("simonctl", command + ["--help"])
+      let help = try await ChildProcess.run("simonctl", command + ["--help"])
       #expect(help.status == 0)
       let text = help.output.split(separator: "\n").joined(separator: " ")
       #expect(text.contains("Exit codes: 0 done; 1 nothing to do or declined"), "\(command)")
@@ -64,7 +64,7 @@ import Testing
 
 /// Writes a file.
 func put(_ text: String, at path: String) {
-  let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
   precondition(descriptor >= 0)
   var text = text
   text.withUTF8 { _ = write(descriptor, $0.baseAddress, $0.count) }
@@ -72,10 +72,10 @@ func put(_ text: String, at path: String) {
 }
 
 @Suite struct NothingFoundTests {
-  @Test func withoutStateDirItSaysWhichDirectoryItReadAndWhereElseToLook() throws {
+  @Test func withoutStateDirItSaysWhichDirectoryItReadAndWhereElseToLook() async throws {
     let directory = TemporaryDirectory("nothing")
     defer { directory.remove() }
-    let finished = try ChildProcess.run(
+    let finished = try await ChildProcess.run(
       "simonctl", ["scores"], environment: ["STATE_DIRECTORY": directory.path])
     #expect(
       finished.output

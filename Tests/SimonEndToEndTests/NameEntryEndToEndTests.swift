@@ -11,32 +11,35 @@ import Testing
 /// through the simulated cabinet's socket.
 @Suite("Tables, players and name entry end to end", .serialized)
 struct NameEntryEndToEndTests {
-  func result(_ action: ControlRequest.Action, from control: ControlTestClient) throws
+  func result(_ action: ControlRequest.Action, from control: ControlTestClient) async throws
     -> ControlResult
   {
-    let reply = try control.ask(action)
+    let reply = try await control.ask(action)
     guard case .ok(_, let result) = reply else { throw E2EError("refused: \(reply)") }
     return result
   }
 
-  func refusal(_ action: ControlRequest.Action, from control: ControlTestClient) throws -> String {
-    guard case .error(let message, _) = try control.ask(action) else { return "accepted" }
+  func refusal(_ action: ControlRequest.Action, from control: ControlTestClient) async throws
+    -> String
+  {
+    guard case .error(let message, _) = try await control.ask(action) else { return "accepted" }
     return message
   }
 
   /// Waits for a state whose name entry matches, from `index` on; its index.
   func waitForNaming(
-    from index: Int, on control: ControlTestClient, _ match: @escaping (NamingView?) -> Bool
-  ) throws -> Int {
+    from index: Int, on control: ControlTestClient,
+    _ match: @escaping @Sendable (NamingView?) -> Bool
+  ) async throws -> Int {
     guard
-      let found = control.waitFor(
+      let found = await control.waitFor(
         from: index, { if case .state(let view, _) = $0 { match(view.naming) } else { false } })
     else { throw E2EError("no such name entry state after message \(index)") }
     return found
   }
 
-  @Test func theTablesThePlayersAndAPlayersPageAreReadFromTheStateFiles() throws {
-    let daemon = try DaemonProcess()
+  @Test func theTablesThePlayersAndAPlayersPageAreReadFromTheStateFiles() async throws {
+    let daemon = try await DaemonProcess()
     let players = PlayerStore(directory: daemon.stateDirectory)
     _ = try players.add("Ann")
     _ = try players.add("bob")
@@ -57,8 +60,8 @@ struct NameEntryEndToEndTests {
     try record(10, .classic, .hard, name: "ann")
     let control = try ControlTestClient(path: daemon.controlPath)
 
-    let kept = try result(.recent(count: 200), from: control).records ?? []
-    let tables = try result(.tables, from: control).tables ?? []
+    let kept = try await result(.recent(count: 200), from: control).records ?? []
+    let tables = try await result(.tables, from: control).tables ?? []
     #expect(
       tables.map { "\($0.mode.rawValue)/\($0.difficulty.rawValue)" } == [
         "classic/medium", "classic/hard", "coop/medium",
@@ -68,7 +71,7 @@ struct NameEntryEndToEndTests {
       tables.flatMap(\.records).sorted { $0.id < $1.id } == kept,
       "the records as the recent reply gives them")
 
-    let registered = try result(.players, from: control).registered ?? []
+    let registered = try await result(.players, from: control).registered ?? []
     #expect(
       registered == [
         ControlPlayerSummary(name: "Ann", games: 3, bestPoints: 50),
@@ -76,58 +79,59 @@ struct NameEntryEndToEndTests {
         ControlPlayerSummary(name: "Cy", games: 0, bestPoints: nil),
       ])
 
-    let ann = try #require(try result(.player(name: "ANN"), from: control).player)
+    let ann = try await #require(try result(.player(name: "ANN"), from: control).player)
     #expect(ann.name == "Ann")
     #expect(ann.registered)
     #expect(ann.games == 3)
     #expect(ann.bests.map(\.id) == [1, 4, 2], "classic/medium, classic/hard, coop/medium")
     #expect(ann.recent.map(\.id) == [4, 2, 1])
-    let owls = try #require(try result(.player(name: "owls"), from: control).player)
+    let owls = try await #require(try result(.player(name: "owls"), from: control).player)
     #expect(
       owls
         == ControlPlayerPage(
           name: "Owls", registered: false, games: 1, bests: [kept[1]], recent: [kept[1]]))
-    #expect(
+    await #expect(
       try refusal(.player(name: "Zed"), from: control)
         == "no player named 'Zed' is registered or has a game kept (simonctl players list)")
-    #expect(
+    await #expect(
       try refusal(.player(name: "Player"), from: control)
         == "'Player' is not a valid name: \"Player\" and \"Player N\" are kept for players without a name"
     )
-    #expect(
+    await #expect(
       try refusal(.player(name: "Ann!"), from: control).hasSuffix(NameRule.characters.description))
 
     // Name entry is for the game the cabinet just ended, never for one only on file.
-    #expect(
+    await #expect(
       try refusal(.nameEntry(game: 99), from: control)
         == "no game number 99 is kept (see 'simonctl scores --recent')")
-    #expect(
+    await #expect(
       try refusal(.nameEntry(game: 3), from: control)
         == "game 3 is not the latest game recorded (4 is); names are entered at the cabinet only for the game just played"
     )
-    #expect(try refusal(.nameEntry(game: 4), from: control).hasPrefix("game 4 already has a name"))
+    await #expect(
+      try refusal(.nameEntry(game: 4), from: control).hasPrefix("game 4 already has a name"))
     try record(90, name: "Player")
-    #expect(
+    await #expect(
       try refusal(.nameEntry(game: 5), from: control)
         == NameEntryRefusal.notTheLastGame(5).description)
   }
 
-  @Test func aRankedGameIsNamedWithThePadsAndTheRecordKeepsTheName() throws {
-    let daemon = try DaemonProcess()
+  @Test func aRankedGameIsNamedWithThePadsAndTheRecordKeepsTheName() async throws {
+    let daemon = try await DaemonProcess()
     let control = try ControlTestClient(path: daemon.controlPath)
     let cabinet = try daemon.connect()
     let start = control.count
-    try cabinet.playGame(rounds: 1)
+    try await cabinet.playGame(rounds: 1)
     guard
-      let overIndex = control.waitFor(
+      let overIndex = await control.waitFor(
         from: start, { if case .gameOver = $0 { true } else { false } }),
       case .gameOver(let over, _) = control.messages[overIndex], let id = over.record?.id
     else { throw E2EError("no game over with a record") }
     #expect(over.rank == 1, "on an empty store any game ranks first")
-    #expect(
+    await #expect(
       try refusal(.nameEntry(game: id), from: control) == "accepted",
       "asked at once, while the razz may still play")
-    var mark = try waitForNaming(from: overIndex, on: control) {
+    var mark = try await waitForNaming(from: overIndex, on: control) {
       $0?.game == id && $0?.letter == "A" && $0?.choice == nil
     }
     guard case .state(let begun, _) = control.messages[mark] else {
@@ -140,54 +144,56 @@ struct NameEntryEndToEndTests {
     #expect(begun.naming?.timeout == .seconds(20))
     #expect(begun.naming?.alphabet == PlayerName.padAlphabet)
     #expect(begun.naming?.maximumLength == PlayerName.maximumLength)
-    #expect(
+    await #expect(
       try refusal(.nameEntry(game: id), from: control)
         == NameEntryRefusal.alreadyAsked(id).description)
 
-    cabinet.tap(.red)
-    mark = try waitForNaming(from: mark, on: control) { $0?.spelled == "A" && $0?.letter == "A" }
-    cabinet.tap(.blue)
-    mark = try waitForNaming(from: mark, on: control) { $0?.letter == "B" }
-    cabinet.tap(.yellow)
-    _ = try waitForNaming(from: mark, on: control) { $0 == nil }
+    await cabinet.tap(.red)
+    mark = try await waitForNaming(from: mark, on: control) {
+      $0?.spelled == "A" && $0?.letter == "A"
+    }
+    await cabinet.tap(.blue)
+    mark = try await waitForNaming(from: mark, on: control) { $0?.letter == "B" }
+    await cabinet.tap(.yellow)
+    _ = try await waitForNaming(from: mark, on: control) { $0 == nil }
     #expect(
-      control.waitFor(
+      await control.waitFor(
         from: mark, { if case .scoresChanged("named", _) = $0 { true } else { false } })
         != nil)
-    let recent = try result(.recent(count: 1), from: control).records ?? []
+    let recent = try await result(.recent(count: 1), from: control).records ?? []
     #expect(recent.map(\.id) == [id])
     #expect(recent.first?.result.name == "AB")
     #expect(recent.first?.result.members == ["AB"])
-    let listed = try runSimonctl(["scores", "--json", "--state-dir", daemon.stateDirectory])
+    let listed = try await runSimonctl(["scores", "--json", "--state-dir", daemon.stateDirectory])
     #expect(listed.output.contains("\"name\" : \"AB\""), "\(listed.output)")
 
     // After entry the cabinet is at game over as before: a press starts a new game.
-    #expect(try cabinet.startGame() > 0)
+    #expect(try await cabinet.startGame() > 0)
   }
 
-  @Test func aRegisteredNameIsTakenFromTheChoices() throws {
-    let daemon = try DaemonProcess()
+  @Test func aRegisteredNameIsTakenFromTheChoices() async throws {
+    let daemon = try await DaemonProcess()
     _ = try PlayerStore(directory: daemon.stateDirectory).add("Dee")
     let control = try ControlTestClient(path: daemon.controlPath)
     let cabinet = try daemon.connect()
     let start = control.count
-    try cabinet.playGame(rounds: 0)
+    try await cabinet.playGame(rounds: 0)
     guard
-      let overIndex = control.waitFor(
+      let overIndex = await control.waitFor(
         from: start, { if case .gameOver = $0 { true } else { false } }),
       case .gameOver(let over, _) = control.messages[overIndex], let id = over.record?.id
     else { throw E2EError("no game over with a record") }
-    _ = try result(.nameEntry(game: id), from: control)
-    let mark = try waitForNaming(from: overIndex, on: control) {
+    _ = try await result(.nameEntry(game: id), from: control)
+    let mark = try await waitForNaming(from: overIndex, on: control) {
       $0?.choices == ["Dee"] && $0?.choice == 0
     }
-    cabinet.tap(.red)
+    await cabinet.tap(.red)
     #expect(
-      control.waitFor(
+      await control.waitFor(
         from: mark, { if case .scoresChanged("named", _) = $0 { true } else { false } })
         != nil)
-    #expect(try result(.recent(count: 1), from: control).records?.first?.result.name == "Dee")
-    let page = try result(.player(name: "Dee"), from: control).player
+    await #expect(try result(.recent(count: 1), from: control).records?.first?.result.name == "Dee")
+    let page = try await result(.player(name: "Dee"), from: control).player
     #expect(page?.games == 1)
   }
 }

@@ -9,8 +9,10 @@ final class PlayTerminal: @unchecked Sendable {
   private let controller: Int32
   private let device: Int32
   private let errors = Pipe()
-  private let lock = NSCondition()
+  private let lock = NSLock()
   private var output: [UInt8] = []
+  /// The size of each read from the terminal, in order: what waits wake on.
+  private let reads = ArrivalLog<Int>()
 
   /// Linux's TIOCGPTN and TIOCSPTLCK (the same on x86_64 and arm64): what ptsname(3)
   /// and unlockpt(3) do, which the C library does not export to Swift here.
@@ -20,14 +22,14 @@ final class PlayTerminal: @unchecked Sendable {
   /// Starts `simonctl` with `arguments` on a fresh pseudo-terminal.
   /// - Parameter environment: set on top of this process's environment.
   init(_ arguments: [String], environment: [String: String]) throws {
-    controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+    controller = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
     var unlock: Int32 = 0
     var number: UInt32 = 0
     guard
       controller >= 0, ioctl(controller, Self.setLock, &unlock) == 0,
       ioctl(controller, Self.getNumber, &number) == 0
     else { throw E2EError("no pseudo-terminal") }
-    device = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+    device = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard device >= 0 else { throw E2EError("cannot open /dev/pts/\(number)") }
     var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(device, UInt(TIOCSWINSZ), &size)
@@ -39,6 +41,8 @@ final class PlayTerminal: @unchecked Sendable {
       env.removeValue(forKey: key)
     }
     process.environment = env.merging(environment) { $1 }
+    var settings = termios()
+    localModesAtStart = tcgetattr(device, &settings) == 0 ? settings.c_lflag : 0
     let terminal = FileHandle(fileDescriptor: device, closeOnDealloc: false)
     process.standardInput = terminal
     process.standardOutput = terminal
@@ -49,10 +53,7 @@ final class PlayTerminal: @unchecked Sendable {
   }
 
   deinit {
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
-    }
+    terminate(process)
     close(device)
     close(controller)
   }
@@ -61,11 +62,9 @@ final class PlayTerminal: @unchecked Sendable {
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
       let count = read(controller, &buffer, buffer.count)
-      if count <= 0 { return }
-      lock.lock()
-      output += buffer[..<count]
-      lock.broadcast()
-      lock.unlock()
+      if count <= 0 { return reads.close() }
+      lock.withLock { output += buffer[..<count] }
+      reads.append(contentsOf: [count])
     }
   }
 
@@ -79,62 +78,59 @@ final class PlayTerminal: @unchecked Sendable {
     return mark
   }
 
-  /// How many bytes the terminal has drawn so far.
-  var drawn: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return output.count
+  /// The terminal's local modes (termios c_lflag) before simonctl started.
+  let localModesAtStart: tcflag_t
+
+  /// The terminal's local modes (termios c_lflag) now: raw or cooked.
+  var localModes: tcflag_t {
+    var settings = termios()
+    return tcgetattr(device, &settings) == 0 ? settings.c_lflag : 0
   }
 
+  /// How many bytes the terminal has drawn so far.
+  var drawn: Int { lock.withLock { output.count } }
+
   /// The last whole frame drawn, as the terminal shows it (escape sequences removed).
-  var frame: String {
-    lock.lock()
-    defer { lock.unlock() }
-    return Self.lastFrame(output)
-  }
+  var frame: String { lock.withLock { Self.lastFrame(output) } }
 
   /// Waits until the terminal has shown `text` in what it drew after `mark`.
   /// - Returns: the last whole frame then.
   /// - Throws: `E2EError` with the last frame when it did not within `timeout` seconds.
   @discardableResult
-  func waitFor(_ text: String, after mark: Int = 0, timeout: Double = 10) throws -> String {
-    try wait(timeout: timeout, for: "\"\(text)\"") { output in
+  func waitFor(_ text: String, after mark: Int = 0, timeout: Double = 10) async throws -> String {
+    try await wait(timeout: timeout, for: "\"\(text)\"") { output in
       Self.visible(output[min(mark, output.count)...]).contains(text)
     }
   }
 
   /// Waits until the last whole frame holds no input: the terminal has let go of its
   /// last key and takes the next.
-  func waitForRelease(timeout: Double = 10) throws {
-    _ = try wait(timeout: timeout, for: "every input let go") {
+  func waitForRelease(timeout: Double = 10) async throws {
+    _ = try await wait(timeout: timeout, for: "every input let go") {
       !Self.lastFrame(Array($0)).contains("pressing ")
     }
   }
 
   private func wait(
-    timeout: Double, for what: String, _ match: (ArraySlice<UInt8>) -> Bool
-  ) throws -> String {
-    let deadline = Date().addingTimeInterval(timeout)
-    lock.lock()
-    defer { lock.unlock() }
+    timeout: Double, for what: String, _ match: @escaping @Sendable (ArraySlice<UInt8>) -> Bool
+  ) async throws -> String {
+    // Matched here, not on the reading thread: a slow match there would stall the reads,
+    // and simonctl with them once the terminal's buffer is full.
+    let deadline = ContinuousClock.now + .seconds(timeout)
     while true {
-      if match(output[...]) { return Self.lastFrame(output) }
-      if !lock.wait(until: deadline) {
-        throw E2EError("the terminal never showed \(what); last frame:\n\(Self.lastFrame(output))")
-      }
+      let seen = reads.count
+      if lock.withLock({ match(output[...]) }) { return frame }
+      let left = deadline - ContinuousClock.now
+      if left <= .zero || reads.isClosed { break }
+      _ = await reads.waitFor(from: seen, timeout: left) { _ in true }
     }
+    throw E2EError("the terminal never showed \(what); last frame:\n\(frame)")
   }
 
   /// Waits for simonctl to end without holding a thread; its exit status, or nil after
   /// `timeout` seconds or when the task is cancelled.
   func waitForExit(timeout: Double) async -> Int32? {
-    let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-    while process.isRunning {
-      if ContinuousClock.now > deadline { return nil }
-      do { try await Task.sleep(for: .milliseconds(10)) } catch { return nil }
-    }
-    process.waitUntilExit()
-    return process.terminationStatus
+    await SimonProcessSupport.waitForExit(of: process, timeout: timeout)
   }
 
   /// What simonctl wrote to standard error (after it exited).

@@ -1,4 +1,5 @@
 import Foundation
+import ScoresTestSupport
 import SimonGame
 import SimonProcessSupport
 import SimonSim
@@ -8,27 +9,25 @@ import Testing
 /// Real time: assertions allow for scheduling noise.
 @Suite("simond end to end", .serialized)
 struct SimondEndToEndTests {
-  @Test func helloThenSeveralCorrectRoundsThenAMistake() throws {
-    let daemon = try DaemonProcess()
+  @Test func helloThenSeveralCorrectRoundsThenAMistake() async throws {
+    let daemon = try await DaemonProcess()
     let client = try daemon.connect()
     // The hello: four LEDs, then the state.
-    #expect(client.waitForState(.idle) == 4)
+    #expect(await client.waitForState(.idle) == 4)
     let hello = client.snapshot().prefix(5)
     #expect(hello.prefix(4).allSatisfy { if case .led(_, false, _) = $0 { true } else { false } })
 
-    client.tap(.green)
-    #expect(client.waitForState(.countdown) != nil)
-    var next = 0
+    var next = try await client.startGame()
     var lengths: [Int] = []
     for _ in 1...3 {
-      let turn = try client.playTurn(from: next)
+      let turn = try await client.playTurn(from: next)
       lengths.append(turn.pads.count)
       next = turn.next
     }
     #expect(lengths == [1, 2, 3])
     // Round 4: Simon shows four; answer the first one wrong.
-    guard let simon = client.waitForState(.simon, from: next),
-      let player = client.waitForState(.player, from: simon)
+    guard let simon = await client.waitForState(.simon, from: next),
+      let player = await client.waitForState(.player, from: simon)
     else { throw E2EError("no fourth round") }
     let expected = client.signals(from: simon, to: player).map(\.pad)
     #expect(expected.count == 4)
@@ -37,7 +36,7 @@ struct SimondEndToEndTests {
     }
     let wrong = Pad.allCases.first { $0 != expected[0] }!
     client.press(Input(wrong))
-    let over = client.waitFor(from: player) { if case .gameOver = $0 { true } else { false } }
+    let over = await client.waitFor(from: player) { if case .gameOver = $0 { true } else { false } }
     guard let over, case .gameOver(let record, _) = client.snapshot()[over] else {
       throw E2EError("no game_over")
     }
@@ -45,19 +44,20 @@ struct SimondEndToEndTests {
     #expect(record.contains("mistake"))
     // The razz sounds at 42 Hz while the expected pad flashes.
     #expect(
-      client.waitFor(from: player) { if case .tone(42, _) = $0 { true } else { false } } != nil)
+      await client.waitFor(from: player) { if case .tone(42, _) = $0 { true } else { false } }
+        != nil)
     client.release(Input(wrong))
     #expect(daemon.scores().contains("\"ending\": \"mistake\""))
   }
 
-  @Test func aTimeoutEndsTheGameThreeSecondsAfterSimonsTurn() throws {
-    let daemon = try DaemonProcess()
+  @Test func aTimeoutEndsTheGameThreeSecondsAfterSimonsTurn() async throws {
+    let daemon = try await DaemonProcess()
     let client = try daemon.connect()
-    client.tap(.red)
-    guard let player = client.waitForState(.player, timeout: 10) else {
+    _ = try await client.startGame()
+    guard let player = await client.waitForState(.player, timeout: 10) else {
       throw E2EError("no player turn")
     }
-    guard let over = client.waitForState(.gameover, from: player, timeout: 5) else {
+    guard let over = await client.waitForState(.gameover, from: player, timeout: 5) else {
       throw E2EError("no game over")
     }
     let lines = client.snapshot()
@@ -66,20 +66,18 @@ struct SimondEndToEndTests {
     let waited = Double(overAt - turnAt) / 1e6
     #expect(abs(waited - 3000) < 30, "timeout after \(waited) ms")
     #expect(
-      client.waitFor(from: player) {
+      await client.waitFor(from: player) {
         if case .gameOver(let record, _) = $0 { record.contains("timeout") } else { false }
       } != nil)
   }
 
   @Test func sigtermMidGameRecordsAShutdownGameAndExitsZeroWithinASecond() async throws {
-    let daemon = try DaemonProcess()
+    let daemon = try await DaemonProcess()
     let client = try daemon.connect()
-    client.tap(.blue)
-    _ = try client.playTurn(from: 0)
-    guard
-      let simon = client.waitForState(.simon, from: client.count)
-        ?? client.waitForState(.simon, from: 0)
-    else {
+    await client.tap(.blue)
+    _ = try await client.playTurn(from: 0)
+    let fromNow = await client.waitForState(.simon, from: client.count)
+    guard let simon = fromNow != nil ? fromNow : await client.waitForState(.simon, from: 0) else {
       throw E2EError("no second round")
     }
     _ = simon
@@ -102,32 +100,34 @@ struct SimondEndToEndTests {
       !FileManager.default.fileExists(atPath: daemon.socketPath), "the socket file is removed")
   }
 
-  @Test func sighupRereadsTheConfiguration() throws {
-    let daemon = try DaemonProcess(config: "[game]\ndifficulty = \"medium\"\n")
+  @Test func sighupRereadsTheConfiguration() async throws {
+    let daemon = try await DaemonProcess(config: "[game]\ndifficulty = \"medium\"\n")
     try "[game]\ndifficulty = \"easy\"\n".write(
       toFile: daemon.directory.appendingPathComponent("simond.toml").path, atomically: true,
       encoding: .utf8)
     let mark = daemon.notify.all.count
     daemon.signal(SIGHUP)
-    let reloading = daemon.notify.waitFor(from: mark, { $0.contains("RELOADING=1") }, timeout: 5)
+    let reloading = await daemon.notify.waitFor(
+      from: mark, { $0.contains("RELOADING=1") }, timeout: 5)
     #expect(reloading != nil)
     #expect(
-      daemon.notify.waitFor(from: (reloading ?? mark) + 1, { $0.contains("READY=1") }, timeout: 5)
+      await daemon.notify.waitFor(
+        from: (reloading ?? mark) + 1, { $0.contains("READY=1") }, timeout: 5)
         != nil)
     let client = try daemon.connect()
-    client.tap(.green)
-    guard let simon = client.waitForState(.simon),
-      let player = client.waitForState(.player, from: simon)
+    _ = try await client.startGame()
+    guard let simon = await client.waitForState(.simon),
+      let player = await client.waitForState(.player, from: simon)
     else { throw E2EError("no Simon turn") }
     let onMs = client.signals(from: simon, to: player).first?.onMs ?? 0
     #expect(abs(onMs - 630) < 30, "easy signals are 630 ms, saw \(onMs)")
   }
 
   @Test func readyAndWatchdogReachTheNotifySocket() async throws {
-    let daemon = try DaemonProcess(environment: ["WATCHDOG_USEC": "200000"])
+    let daemon = try await DaemonProcess(environment: ["WATCHDOG_USEC": "200000"])
     #expect(
       daemon.notify.all.first { $0.text.contains("READY=1") }?.text.contains("STATUS=idle") == true)
-    let first = daemon.notify.waitFor({ $0 == "WATCHDOG=1" }, timeout: 2)
+    let first = await daemon.notify.waitFor({ $0 == "WATCHDOG=1" }, timeout: 2)
     #expect(first != nil)
     try await Task.sleep(for: .milliseconds(500))
     let pings = daemon.notify.all.filter { $0.text == "WATCHDOG=1" }
@@ -137,16 +137,16 @@ struct SimondEndToEndTests {
   }
 
   @Test func noWatchdogPingsWithoutWatchdogUsec() async throws {
-    let daemon = try DaemonProcess()
+    let daemon = try await DaemonProcess()
     try await Task.sleep(for: .milliseconds(300))
     #expect(!daemon.notify.all.contains { $0.text.contains("WATCHDOG") })
   }
 
   @Test func hundredsOfMalformedLinesLeaveTheDaemonServing() async throws {
-    let daemon = try DaemonProcess()
+    let daemon = try await DaemonProcess()
     let bad = try daemon.connect()
     let good = try daemon.connect()
-    #expect(bad.waitForState(.idle) != nil)
+    #expect(await bad.waitForState(.idle) != nil)
     let garbage = [
       "nonsense", "{", "{}", #"{"press":"purple"}"#, #"{"press":1}"#, "[]", "\u{1b}[2J",
       String(repeating: "x", count: 5000), #"{"press":"green","release":"red"}"#, "null",
@@ -158,13 +158,13 @@ struct SimondEndToEndTests {
     #expect(errors() == 300)
     #expect(!bad.isClosed)
     // Both clients are still served: a press from the one that sent garbage plays.
-    bad.tap(.yellow)
-    #expect(good.waitForState(.countdown) != nil)
-    #expect(bad.waitForState(.countdown) != nil)
+    await bad.tap(.yellow)
+    #expect(await good.waitForState(.countdown) != nil)
+    #expect(await bad.waitForState(.countdown) != nil)
   }
 
   @Test func aBadConfigurationExits78NamingTheKey() async throws {
-    let daemon = try DaemonProcess(
+    let daemon = try await DaemonProcess(
       config: "[audio]\nvolume = 150\n[game]\nmode = \"chess\"\n", waitForReady: false)
     #expect(await daemon.waitForExit(timeout: 10) == 78)
     let output = daemon.errorOutput()
@@ -175,7 +175,8 @@ struct SimondEndToEndTests {
 
   @Test(.enabled(if: noGPIOChipHere, "this machine has a GPIO chip (/dev/gpiochip0)"))
   func gpioWithoutAChipExits69SayingSo() async throws {
-    let daemon = try DaemonProcess(extraArguments: ["--hardware", "gpio"], waitForReady: false)
+    let daemon = try await DaemonProcess(
+      extraArguments: ["--hardware", "gpio"], waitForReady: false)
     #expect(await daemon.waitForExit(timeout: 10) == 69)
     #expect(daemon.errorOutput().contains("no GPIO chip"))
   }
@@ -184,8 +185,8 @@ struct SimondEndToEndTests {
 /// `simonctl config check` against files, as a builder would run it.
 @Suite("simonctl config check")
 struct ConfigCheckTests {
-  @Test func aGoodFileIsSummarisedAndExitsZero() throws {
-    let result = try runSimonctl([
+  @Test func aGoodFileIsSummarisedAndExitsZero() async throws {
+    let result = try await runSimonctl([
       "config", "check", "\(repositoryRoot)/wiring/examples/minimal.toml",
     ])
     #expect(result.status == 0)
@@ -193,12 +194,12 @@ struct ConfigCheckTests {
     #expect(result.output.contains("  green   button GPIO17, led GPIO23\n"))
   }
 
-  @Test func aBadFileListsEveryProblemAndExits78() throws {
+  @Test func aBadFileListsEveryProblemAndExits78() async throws {
     let directory = makeScratchDirectory()
     let path = directory.appendingPathComponent("bad.toml").path
     try "[audio]\nvolume = 101\n[gpio]\nchip = 4\n".write(
       toFile: path, atomically: true, encoding: .utf8)
-    let result = try runSimonctl(["config", "check", path])
+    let result = try await runSimonctl(["config", "check", path])
     #expect(result.status == 78)
     #expect(
       result.errors == """
@@ -211,22 +212,26 @@ struct ConfigCheckTests {
 }
 
 /// Runs the built simonctl; its exit status, standard output and standard error.
-func runSimonctl(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-  let process = Process()
-  process.executableURL = productsDirectory.appendingPathComponent("simonctl")
-  process.arguments = arguments
-  let output = Pipe()
-  let errors = Pipe()
-  process.standardOutput = output
-  process.standardError = errors
-  try process.run()
-  let out = output.fileHandleForReading.readDataToEndOfFile()
-  let err = errors.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (
-    process.terminationStatus, String(decoding: out, as: UTF8.self),
-    String(decoding: err, as: UTF8.self)
-  )
+func runSimonctl(_ arguments: [String]) async throws -> (
+  status: Int32, output: String, errors: String
+) {
+  try await offThePool {
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("simonctl")
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: out, as: UTF8.self),
+      String(decoding: err, as: UTF8.self)
+    )
+  }
 }
 
 /// The package's root directory, from this file's path.
@@ -239,31 +244,29 @@ let repositoryRoot: String = {
 /// A registered player signs in at the cabinet with their pad code.
 @Suite("Signing in at the simulated cabinet")
 struct SignInEndToEndTests {
-  @Test func aPlayerRegisteredWithSimonctlSignsInWithTheirCode() throws {
-    let daemon = try DaemonProcess()
-    let added = try runSimonctl([
+  @Test func aPlayerRegisteredWithSimonctlSignsInWithTheirCode() async throws {
+    let daemon = try await DaemonProcess()
+    let added = try await runSimonctl([
       "players", "add", "Ann", "--code", "blue blue yellow green", "--state-dir",
       daemon.stateDirectory,
     ])
     #expect(added.status == 0, "\(added.errors)")
     let client = try daemon.connect()
-    _ = client.waitForState(.idle)
+    _ = await client.waitForState(.idle)
     client.press(.green)
     client.press(.red)
-    // These pauses set the pace of the presses, so they keep their thread: an await here
-    // could resume late while other tests hold the pool's threads in their waits.
-    Thread.sleep(forTimeInterval: 2.1)
+    try await Task.sleep(for: .seconds(2.1))
     client.release(.green)
     client.release(.red)
     for pad in [Pad.blue, .blue, .yellow, .green] {
-      Thread.sleep(forTimeInterval: 0.1)
-      client.tap(Input(pad), hold: 0.13)
+      try await Task.sleep(for: .seconds(0.1))
+      await client.tap(Input(pad), hold: 0.13)
     }
-    Thread.sleep(forTimeInterval: 0.6)
-    client.tap(.red)
-    guard let player = client.waitForState(.player) else { throw E2EError("no game") }
+    try await Task.sleep(for: .seconds(0.6))
+    await client.tap(.red)
+    guard let player = await client.waitForState(.player) else { throw E2EError("no game") }
     guard
-      let over = client.waitFor(
+      let over = await client.waitFor(
         from: player, timeout: 6, { if case .gameOver = $0 { true } else { false } }),
       case .gameOver(let record, _) = client.snapshot()[over]
     else { throw E2EError("no game over") }
@@ -279,8 +282,8 @@ let noGPIOChipHere = !FileManager.default.fileExists(atPath: "/dev/gpiochip0")
 @Suite("simonctl test-hardware")
 struct TestHardwareCommandTests {
   @Test(.enabled(if: noGPIOChipHere, "this machine has a GPIO chip (/dev/gpiochip0)"))
-  func withoutAChipItExits69SayingSo() throws {
-    let result = try runSimonctl([
+  func withoutAChipItExits69SayingSo() async throws {
+    let result = try await runSimonctl([
       "test-hardware", "--config", "\(repositoryRoot)/wiring/examples/minimal.toml",
     ])
     #expect(result.status == 69)
@@ -292,7 +295,7 @@ struct TestHardwareCommandTests {
 /// losing every game later.
 @Suite("simond and its state directory")
 struct StateDirectoryAtStartTests {
-  @Test func aStateDirectoryItMayNotWriteStopsItWithExit73() throws {
+  @Test func aStateDirectoryItMayNotWriteStopsItWithExit73() async throws {
     let directory = makeScratchDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let state = directory.appendingPathComponent("state")
@@ -318,9 +321,9 @@ struct StateDirectoryAtStartTests {
     let errors = Pipe()
     process.standardError = errors
     try process.run()
-    process.waitUntilExit()
+    let status = await waitForExit(of: process, timeout: 30)
     let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(process.terminationStatus == 73, "\(text)")
+    #expect(status == 73, "\(text)")
     #expect(text.contains("cannot write in it: permission denied"), "\(text)")
   }
 }
@@ -329,21 +332,21 @@ struct StateDirectoryAtStartTests {
 /// reaches the clients at once.
 @Suite("Every game kept")
 struct EveryGameKeptTests {
-  @Test func aGameThatCannotBeStoredNowIsStoredOnceItCanBe() throws {
-    let daemon = try DaemonProcess(asNobody: true)
+  @Test func aGameThatCannotBeStoredNowIsStoredOnceItCanBe() async throws {
+    let daemon = try await DaemonProcess(asNobody: true)
     let control = try ControlTestClient(path: daemon.controlPath)
     let cabinet = try daemon.connect()
     // The state directory stops taking files (for simond: it runs as nobody, or as the
     // user the directory now refuses).
     #expect(chmod(daemon.stateDirectory, 0o555) == 0)
-    let over = try cabinet.playGame(rounds: 1)
+    let over = try await cabinet.playGame(rounds: 1)
     guard case .gameOver(let record, _) = cabinet.snapshot()[over] else {
       Issue.record("not a game over: \(cabinet.snapshot()[over])")
       return
     }
     #expect(record.contains("\"id\": 0") || record.contains("\"id\":0"), "\(record)")
     guard
-      let controlOver = control.waitFor({ if case .gameOver = $0 { true } else { false } }),
+      let controlOver = await control.waitFor({ if case .gameOver = $0 { true } else { false } }),
       case .gameOver(let game, _) = control.messages[controlOver]
     else { throw E2EError("no game over on the control socket") }
     #expect(game.record == nil)
@@ -352,17 +355,17 @@ struct EveryGameKeptTests {
     // The directory takes files again: the kept game is stored within the retry pause.
     #expect(chmod(daemon.stateDirectory, 0o755) == 0)
     #expect(
-      control.waitFor(
+      await control.waitFor(
         { if case .scoresChanged("recorded", _) = $0 { true } else { false } }, timeout: 5)
         != nil)
     #expect(daemon.scores().contains("\"rounds\": 1"))
   }
 
   @Test func aGameStillNotStoredAtShutdownIsLoggedWhole() async throws {
-    let daemon = try DaemonProcess(asNobody: true)
+    let daemon = try await DaemonProcess(asNobody: true)
     let cabinet = try daemon.connect()
     #expect(chmod(daemon.stateDirectory, 0o555) == 0)
-    try cabinet.playGame(rounds: 1)
+    try await cabinet.playGame(rounds: 1)
     daemon.signal(SIGTERM)
     #expect(await daemon.waitForExit(timeout: 3) == 0)
     let log = daemon.errorOutput()
@@ -377,26 +380,28 @@ struct EveryGameKeptTests {
 struct SignalsAtStartTests {
   /// Opens the FIFO simond reads its configuration from, once simond has it open: from
   /// then on simond is past its start and waits for the file's end.
-  static func writeEnd(_ fifo: String, of daemon: DaemonProcess) throws -> Int32 {
-    let deadline = Date().addingTimeInterval(10)
-    while Date() < deadline, daemon.process.isRunning {
-      let fd = open(fifo, O_WRONLY | O_NONBLOCK)
+  static func writeEnd(_ fifo: String, of daemon: DaemonProcess) async throws -> Int32 {
+    // Generous: a bound on a wait, not a figure (an AddressSanitizer simond in the whole
+    // suite once took over 10 s to get there).
+    let deadline = ContinuousClock.now + .seconds(30)
+    while ContinuousClock.now < deadline, daemon.process.isRunning {
+      let fd = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
       if fd >= 0 { return fd }
-      usleep(2_000)
+      try await Task.sleep(for: .milliseconds(2))
     }
     throw E2EError("simond never opened its configuration: \(daemon.errorOutput())")
   }
 
   /// simond with its configuration behind a symbolic link to a FIFO; the link can be
   /// turned to a regular file (for what simond reads later) while simond waits.
-  static func waitingOnItsConfiguration() throws -> (DaemonProcess, Int32, link: String) {
+  static func waitingOnItsConfiguration() async throws -> (DaemonProcess, Int32, link: String) {
     let directory = makeScratchDirectory()
     let fifo = directory.appendingPathComponent("fifo.toml").path
     let link = directory.appendingPathComponent("simond.toml").path
     #expect(mkfifo(fifo, 0o600) == 0)
     #expect(symlink(fifo, link) == 0)
-    let daemon = try DaemonProcess(extraArguments: ["--config", link], waitForReady: false)
-    return (daemon, try writeEnd(fifo, of: daemon), link)
+    let daemon = try await DaemonProcess(extraArguments: ["--config", link], waitForReady: false)
+    return (daemon, try await writeEnd(fifo, of: daemon), link)
   }
 
   /// Points the configuration's link at an empty regular file.
@@ -407,44 +412,44 @@ struct SignalsAtStartTests {
   }
 
   @Test(arguments: [SIGTERM, SIGINT])
-  func aStopWhileTheConfigurationIsReadExitsZeroAndMakesNothing(_ signal: Int32) throws {
-    let (daemon, writer, _) = try Self.waitingOnItsConfiguration()
+  func aStopWhileTheConfigurationIsReadExitsZeroAndMakesNothing(_ signal: Int32) async throws {
+    let (daemon, writer, _) = try await Self.waitingOnItsConfiguration()
     daemon.signal(signal)
-    usleep(50_000)
+    try await Task.sleep(for: .milliseconds(50))
     // The configuration ends after the stop: simond reads it, then stops.
     close(writer)
-    #expect(daemon.waitForExit(timeout: 3) == 0, "\(daemon.errorOutput())")
+    #expect(await daemon.waitForExit(timeout: 3) == 0, "\(daemon.errorOutput())")
     #expect(daemon.errorOutput().contains("during start-up"))
     #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
     #expect(!FileManager.default.fileExists(atPath: daemon.controlPath))
   }
 
-  @Test func aReloadWhileTheConfigurationIsReadHappensOnceItRuns() throws {
-    let (daemon, writer, link) = try Self.waitingOnItsConfiguration()
+  @Test func aReloadWhileTheConfigurationIsReadHappensOnceItRuns() async throws {
+    let (daemon, writer, link) = try await Self.waitingOnItsConfiguration()
     daemon.signal(SIGHUP)
     Self.settle(link)
-    usleep(50_000)
+    try await Task.sleep(for: .milliseconds(50))
     close(writer)
     #expect(
-      daemon.notify.waitFor({ $0.contains("READY=1") }, timeout: 10) != nil,
+      await daemon.notify.waitFor({ $0.contains("READY=1") }, timeout: 10) != nil,
       "\(daemon.errorOutput())")
-    #expect(daemon.notify.waitFor({ $0.contains("RELOADING=1") }, timeout: 5) != nil)
+    #expect(await daemon.notify.waitFor({ $0.contains("RELOADING=1") }, timeout: 5) != nil)
     #expect(daemon.process.isRunning)
     daemon.signal(SIGTERM)
-    #expect(daemon.waitForExit(timeout: 3) == 0)
+    #expect(await daemon.waitForExit(timeout: 3) == 0)
   }
 
   @Test(arguments: [SIGTERM, SIGINT])
-  func aStopAtAnyLaterMomentOfStartUpExitsZero(_ signal: Int32) throws {
+  func aStopAtAnyLaterMomentOfStartUpExitsZero(_ signal: Int32) async throws {
     // From the moment the configuration is read (main has trapped the signals by then)
     // through the rest of start-up and READY.
     for delay in [0, 1, 2, 5, 10, 20, 50] {
-      let (daemon, writer, _) = try Self.waitingOnItsConfiguration()
+      let (daemon, writer, _) = try await Self.waitingOnItsConfiguration()
       close(writer)
-      usleep(UInt32(delay * 1000))
+      try await Task.sleep(for: .milliseconds(delay))
       daemon.signal(signal)
       #expect(
-        daemon.waitForExit(timeout: 3) == 0,
+        await daemon.waitForExit(timeout: 3) == 0,
         "signal \(signal) \(delay) ms after the configuration: \(daemon.errorOutput())")
       #expect(!FileManager.default.fileExists(atPath: daemon.controlPath))
     }

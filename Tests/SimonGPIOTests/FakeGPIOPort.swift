@@ -1,3 +1,4 @@
+import SimonPOSIX
 import Synchronization
 
 @testable import SimonGPIO
@@ -87,11 +88,11 @@ final class FakeGPIOLines: GPIOLines, Sendable {
   private let ringer: Int32
 
   init() {
-    var ends: [Int32] = [-1, -1]
-    precondition(pipe(&ends) == 0, "no pipe for the fake lines")
-    _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
-    readable = ends[0]
-    ringer = ends[1]
+    let ends = Pipe.make()
+    precondition(ends != nil, "no pipe for the fake lines")
+    readable = ends!.readEnd
+    ringer = ends!.writeEnd
+    _ = fcntl(readable, F_SETFL, O_NONBLOCK)
   }
 
   deinit {

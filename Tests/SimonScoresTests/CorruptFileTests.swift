@@ -119,7 +119,7 @@ import Testing
     let directory = TemporaryDirectory("huge")
     defer { directory.remove() }
     let store = ScoreStore(directory: directory.path, onProblem: { _ in })
-    let fd = open(store.path, O_WRONLY | O_CREAT, 0o644)
+    let fd = open(store.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
     #expect(ftruncate(fd, 17 * 1024 * 1024) == 0)
     close(fd)
     let problems = Problems()

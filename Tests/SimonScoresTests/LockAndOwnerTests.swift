@@ -18,7 +18,7 @@ import Testing
     let store = ScoreStore(directory: directory.path, lockTimeout: .milliseconds(100))
     try store.record(game(points: 1), startedAt: time(), endedAt: time())
     let before = contents(store.path)
-    let holder = open(store.path + ".lock", O_RDONLY)
+    let holder = open(store.path + ".lock", O_RDONLY | O_CLOEXEC)
     #expect(flock(holder, LOCK_EX) == 0)
     #expect(
       throws: StateError(

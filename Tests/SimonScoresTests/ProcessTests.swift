@@ -9,7 +9,7 @@ import Testing
 
 /// Writers in separate processes, as simond and simonctl are.
 @Suite(.serialized) struct ProcessTests {
-  @Test func concurrentProcessesLoseNoUpdate() throws {
+  @Test func concurrentProcessesLoseNoUpdate() async throws {
     let directory = TemporaryDirectory("processes")
     defer { directory.remove() }
     let writers = (0..<6).map {
@@ -19,7 +19,7 @@ import Testing
       ChildProcess("scores-test-writer", ["players", directory.path, "10", "p\($0)"])
     }
     for child in writers + adders {
-      let finished = try child.wait()
+      let finished = try await child.wait()
       #expect(finished.status == 0, "\(finished.error)")
       #expect(finished.error == "")
     }
@@ -42,7 +42,7 @@ import Testing
   /// renaming wide enough that a good share of the kills land in it.
   /// Power loss cannot be simulated here; this checks that no instant of the write
   /// sequence leaves a torn or missing file.
-  @Test func killedWritersNeverLeaveABrokenFileOrLoseAnAcknowledgedWrite() throws {
+  @Test func killedWritersNeverLeaveABrokenFileOrLoseAnAcknowledgedWrite() async throws {
     let directory = TemporaryDirectory("crash", onDisk: true)
     defer { directory.remove() }
     var generator = SystemRandomNumberGenerator()
@@ -76,7 +76,7 @@ import Testing
       for (index, child) in children.enumerated() {
         // Everything it acknowledged before it died counts too.
         while let line = child.readLine(), line.hasPrefix("ack ") { acknowledged[index] += 1 }
-        let finished = try child.wait()
+        let finished = try await child.wait()
         #expect(finished.error == "", "batch \(batch), \(tags[index]): \(finished.error)")
       }
       // A temporary file left behind shows a writer died between writing and renaming.

@@ -42,7 +42,7 @@ import Testing
     let store = ScoreStore(directory: directory.path)
     try store.record(game(points: 3), startedAt: time(), endedAt: time())
     put("being written", at: store.path + ".tmp")
-    let holder = open(store.path + ".lock", O_RDONLY)
+    let holder = open(store.path + ".lock", O_RDONLY | O_CLOEXEC)
     defer { close(holder) }
     #expect(flock(holder, LOCK_EX) == 0)
     // A reader does not wait for the writer, and leaves the writer's file alone.

@@ -123,7 +123,7 @@ struct LineServerTests {
 
   @Test func aFileAtThePathIsNeitherRemovedNorReplaced() throws {
     let path = Self.path()
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     #expect(fd >= 0)
     _ = write(fd, "keep me", 7)
     close(fd)

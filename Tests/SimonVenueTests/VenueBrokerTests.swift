@@ -25,8 +25,9 @@ struct VenueBrokerTests {
     "three cabinets play with the broker up, down and back; every table ends with every game once"
   )
   func threeCabinets() async throws {
-    let broker = try BrokerProcess()
-    let cabinets = try (0..<3).map { _ in try DaemonProcess() }
+    let broker = try await BrokerProcess()
+    var cabinets: [DaemonProcess] = []
+    for _ in 0..<3 { cabinets.append(try await DaemonProcess()) }
     let bridges = try cabinets.enumerated().map { index, cabinet in
       try BridgeProcess(
         cabinet: "cab-\(index + 1)", broker: broker, controlSocket: cabinet.controlPath)
@@ -34,7 +35,7 @@ struct VenueBrokerTests {
     let players = try cabinets.map { try $0.connect() }
 
     // With the broker up: one game each, and every cabinet sees all three.
-    for player in players { try player.playGame(rounds: 1) }
+    for player in players { try await player.playGame(rounds: 1) }
     let firstRound = try await eventually(timeout: 60) {
       try bridges.allSatisfy { try venue($0).merged.values.map(\.count) == [1, 1, 1] }
     }
@@ -43,19 +44,19 @@ struct VenueBrokerTests {
     // The broker goes away; games go on and wait in the outboxes. The first cabinet's
     // bridge is not running during its game: it finds the game when it comes back
     // (simond's `recent`); the second's is killed outright while its game waits.
-    broker.stop()
-    bridges[0].signal(SIGKILL)
-    for player in players { try player.playGame(rounds: 2) }
+    await broker.stop()
+    await bridges[0].signal(SIGKILL)
+    for player in players { try await player.playGame(rounds: 2) }
     try bridges[0].start()
     let waiting = try await eventually(timeout: 60) {
       try bridges.allSatisfy { try outboxPending($0) == 1 }
     }
     #expect(waiting, "outboxes while the broker is down: \(bridges.map(\.log))")
-    bridges[1].signal(SIGKILL)
+    await bridges[1].signal(SIGKILL)
     try bridges[1].start()
 
     // The broker comes back: everything is delivered, each game exactly once.
-    try broker.start()
+    try await broker.start()
     let converged = try await eventually(timeout: 60) {
       try bridges.allSatisfy { bridge in
         try venue(bridge).merged.values.map(\.count) == [2, 2, 2] && outboxPending(bridge) == 0
@@ -69,7 +70,7 @@ struct VenueBrokerTests {
 
     // A broker re-delivering a record (a QoS 1 duplicate) changes nothing.
     let copy = try #require(tables[0].table(Self.table).first)
-    try run(
+    try await run(
       "/usr/bin/mosquitto_pub",
       [
         "-h", "127.0.0.1", "-p", String(broker.port), "-q", "1",
@@ -77,7 +78,7 @@ struct VenueBrokerTests {
         "-m", String(decoding: copy.payload, as: UTF8.self),
       ])
     // A record that says it is another (a forged topic) and garbage are ignored.
-    try run(
+    try await run(
       "/usr/bin/mosquitto_pub",
       [
         "-h", "127.0.0.1", "-p", String(broker.port), "-q", "1",
@@ -90,15 +91,16 @@ struct VenueBrokerTests {
     #expect(try bridges.map { try venue($0) } == tables)
 
     // Home Assistant's view of a cabinet: its state, its games and scores, retained.
-    let state = try #require(try broker.retained("simon/test-venue/cab-2/state"))
+    let state = try #require(try await broker.retained("simon/test-venue/cab-2/state"))
     let fields = try #require(
       try JSONSerialization.jsonObject(with: Data(state.utf8)) as? [String: Any])
     #expect(fields["games_played"] as? Int == 2, "\(state)")
     #expect(fields["state"] as? String == "game over", "\(state)")
     let second = try #require(tables[0].table(Self.table).first { $0.key.description == "cab-2/2" })
     #expect(fields["last_score"] as? Int == second.game.result.points, "\(state)")
-    #expect(try broker.retained("simon/test-venue/cab-2/availability") == "online")
-    let discovery = try #require(try broker.retained("homeassistant/device/simon_cab_2/config"))
+    #expect(try await broker.retained("simon/test-venue/cab-2/availability") == "online")
+    let discovery = try #require(
+      try await broker.retained("homeassistant/device/simon_cab_2/config"))
     #expect(discovery.contains("\"state_topic\":\"simon/test-venue/cab-2/state\""))
 
     // simonctl shows the venue table with each game's cabinet.
@@ -108,17 +110,17 @@ struct VenueBrokerTests {
     ctl.arguments = ["scores", "--venue", "--venue-dir", bridges[1].stateDirectory]
     ctl.standardOutput = output
     try ctl.run()
-    ctl.waitUntilExit()
+    let status = await waitForExit(of: ctl, timeout: 10)
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(ctl.terminationStatus == 0)
+    #expect(status == 0)
     #expect(text.contains("classic / medium"))
     #expect(text.contains("Games merged, by cabinet: cab-1 (2), cab-2 (2), cab-3 (2)"))
   }
 
   @Test("bad broker credentials: one clear error, retries with back-off, no crash")
   func badCredentials() async throws {
-    let broker = try BrokerProcess(passwords: ["venue": "right"])
-    let cabinet = try DaemonProcess()
+    let broker = try await BrokerProcess(passwords: ["venue": "right"])
+    let cabinet = try await DaemonProcess()
     let bridge = try BridgeProcess(
       cabinet: "cab-1", broker: broker, controlSocket: cabinet.controlPath, username: "venue",
       password: "wrong")
@@ -138,25 +140,25 @@ struct VenueBrokerTests {
 
   @Test("over TLS the bridge checks the broker with the CA it is given, and refuses another")
   func tls() async throws {
-    let broker = try BrokerProcess(tls: true)
-    let stranger = try BrokerProcess(tls: true)
-    let cabinet = try DaemonProcess()
+    let broker = try await BrokerProcess(tls: true)
+    let stranger = try await BrokerProcess(tls: true)
+    let cabinet = try await DaemonProcess()
     let trusting = try BridgeProcess(
       cabinet: "cab-1", broker: broker, controlSocket: cabinet.controlPath,
       caFile: broker.caFile)
     let doubting = try BridgeProcess(
       cabinet: "cab-2", broker: broker, controlSocket: cabinet.controlPath,
       caFile: stranger.caFile)
-    try cabinet.connect().playGame(rounds: 1)
+    try await cabinet.connect().playGame(rounds: 1)
     let delivered = try await eventually(timeout: 60) {
       try venue(trusting).merged["cab-1"]?.count == 1 && outboxPending(trusting) == 0
     }
     #expect(delivered, "bridge log: \(trusting.log)")
     #expect(trusting.log.contains("connected to the broker at localhost:\(broker.port)"))
-    #expect(try broker.retained("simon/test-venue/cab-1/availability") == "online")
+    #expect(try await broker.retained("simon/test-venue/cab-1/availability") == "online")
     // Stopped, the bridge leaves by its last will: the cabinet shows as offline.
-    trusting.signal(SIGTERM)
-    #expect(try broker.retained("simon/test-venue/cab-1/availability") == "offline")
+    await trusting.signal(SIGTERM)
+    #expect(try await broker.retained("simon/test-venue/cab-1/availability") == "offline")
     let refused = await eventually(timeout: 15) {
       broker.log.contains("OpenSSL Error") || broker.log.contains("certificate")
     }

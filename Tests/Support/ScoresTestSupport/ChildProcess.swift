@@ -1,6 +1,9 @@
 // Test-only: runs the package's executables as child processes, with pipes (or a
 // terminal) for their standard streams, and can kill them.
 
+import Foundation
+import SimonPOSIX
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -23,7 +26,9 @@ public struct Finished: Equatable, Sendable {
 }
 
 /// A running child process with its standard output and error on pipes.
-public final class ChildProcess {
+///
+/// One task at a time uses it: `wait()` reads on a thread of its own while the task waits.
+public final class ChildProcess: @unchecked Sendable {
   /// The process id.
   public let pid: pid_t
   private var outputFD: Int32
@@ -56,12 +61,11 @@ public final class ChildProcess {
     input: Int32? = nil
   ) {
     let path = executable.contains("/") ? executable : Self.productsDirectory + "/" + executable
-    var outputPipe: [Int32] = [0, 0]
-    var errorPipe: [Int32] = [0, 0]
-    precondition(pipe(&outputPipe) == 0 && pipe(&errorPipe) == 0)
-    // Children started at the same moment by other tests may inherit these for an instant;
-    // that only delays the end of file, it never changes what is read.
-    for fd in outputPipe + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    guard let output = Pipe.make(), let error = Pipe.make() else {
+      preconditionFailure("no pipe for \(executable): errno \(errno)")
+    }
+    let outputPipe = [output.readEnd, output.writeEnd]
+    let errorPipe = [error.readEnd, error.writeEnd]
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     if let input {
@@ -95,7 +99,7 @@ public final class ChildProcess {
   deinit {
     if reaped == nil {
       kill(pid, SIGKILL)
-      _ = try? wait()
+      _ = try? waitBlocking()
     }
     if outputFD >= 0 { close(outputFD) }
     if errorFD >= 0 { close(errorFD) }
@@ -119,8 +123,13 @@ public final class ChildProcess {
   /// Sends SIGKILL.
   public func killNow() { kill(pid, SIGKILL) }
 
-  /// Reads both streams to their end and waits for the process to exit.
-  public func wait() throws -> Finished {
+  /// Reads both streams to their end and waits for the process to exit, on a thread of
+  /// its own (see `offThePool`).
+  public func wait() async throws -> Finished {
+    try await offThePool { [self] in try waitBlocking() }
+  }
+
+  private func waitBlocking() throws -> Finished {
     var fds = [
       pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0),
       pollfd(fd: errorFD, events: Int16(POLLIN), revents: 0),
@@ -152,8 +161,8 @@ public final class ChildProcess {
   public static func run(
     _ executable: String, _ arguments: [String], environment: [String: String] = [:],
     input: Int32? = nil
-  ) throws -> Finished {
-    try ChildProcess(executable, arguments, environment: environment, input: input).wait()
+  ) async throws -> Finished {
+    try await ChildProcess(executable, arguments, environment: environment, input: input).wait()
   }
 }
 
@@ -178,7 +187,7 @@ public struct TemporaryDirectory: Sendable {
 
   /// Deletes it and everything in it.
   public func remove() {
-    _ = try? ChildProcess.run("/bin/rm", ["-rf", path])
+    try? FileManager.default.removeItem(atPath: path)
   }
 
   /// A path inside it.

@@ -1,7 +1,9 @@
 import Foundation
 import SimonGame
+import SimonHardware
 import SimonPOSIX
 import SimonSim
+import Synchronization
 
 /// The directory holding the built products (simond, simonctl), next to the running
 /// test bundle or benchmark.
@@ -44,7 +46,7 @@ public final class DaemonProcess: @unchecked Sendable {
   public init(
     config: String? = nil, extraArguments: [String] = [], environment: [String: String] = [:],
     waitForReady: Bool = true, asNobody: Bool = false
-  ) throws {
+  ) async throws {
     directory = makeScratchDirectory()
     self.asNobody = asNobody && getuid() == 0
     notify = try NotifyListener(path: directory.appendingPathComponent("notify.sock").path)
@@ -85,7 +87,8 @@ public final class DaemonProcess: @unchecked Sendable {
     process.standardError = stderr
     try process.run()
     if waitForReady {
-      guard notify.waitFor({ $0.contains("READY=1") }, timeout: 10) != nil else {
+      // Generous: a bound on a wait, not a figure (sanitizers and emulation are slow).
+      guard await notify.waitFor({ $0.contains("READY=1") }, timeout: 30) != nil else {
         throw E2EError("simond did not send READY=1: \(errorOutput())")
       }
     }
@@ -97,30 +100,10 @@ public final class DaemonProcess: @unchecked Sendable {
   /// Sends a signal.
   public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
-  /// Waits for the process to end; its exit status, or nil after `timeout` seconds.
-  /// Blocks the calling thread: for the benchmarks' programs. Tests use the `async` one.
-  public func waitForExit(timeout: Double) -> Int32? {
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning {
-      if Date() > deadline { return nil }
-      usleep(5_000)
-    }
-    // At once now; Foundation lets go of a Process only once this has been called.
-    process.waitUntilExit()
-    return process.terminationStatus
-  }
-
-  /// Waits for the process to end without holding a thread (Swift Testing runs tests on
-  /// a small pool of them); its exit status, or nil after `timeout` seconds or when the
+  /// Waits for simond to end; its exit status, or nil after `timeout` seconds or when the
   /// task is cancelled.
   public func waitForExit(timeout: Double) async -> Int32? {
-    let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-    while process.isRunning {
-      if ContinuousClock.now > deadline { return nil }
-      do { try await Task.sleep(for: .milliseconds(5)) } catch { return nil }
-    }
-    process.waitUntilExit()
-    return process.terminationStatus
+    await SimonProcessSupport.waitForExit(of: process, timeout: timeout)
   }
 
   /// Everything simond wrote to standard error (after it exited).
@@ -134,12 +117,43 @@ public final class DaemonProcess: @unchecked Sendable {
     (try? String(contentsOfFile: stateDirectory + "/scores.json", encoding: .utf8)) ?? ""
   }
 
-  deinit {
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
-    }
-    try? FileManager.default.removeItem(at: directory)
+  deinit { terminate(process, thenRemove: directory) }
+}
+
+/// Waits for `process` to end without holding a thread (Swift Testing runs tests on a
+/// small pool of them); its exit status, or nil after `timeout` seconds or when the task
+/// is cancelled.
+public func waitForExit(of process: Process, timeout: Double) async -> Int32? {
+  let deadline = ContinuousClock.now + .seconds(timeout)
+  while process.isRunning {
+    if ContinuousClock.now > deadline { return nil }
+    do { try await Task.sleep(for: .milliseconds(5)) } catch { return nil }
+  }
+  // At once now; Foundation lets go of a Process only once this has been called.
+  process.waitUntilExit()
+  return process.terminationStatus
+}
+
+/// Ends `process` if it still runs: SIGTERM now, and SIGKILL if it has not ended 5 s
+/// later (a simond stuck, say, opening a FIFO for its configuration must not hang the
+/// tests); then removes `directory`, if given. Only the signal is sent on the caller's
+/// thread: the wait runs on a thread of its own, as a deinit cannot leave the pool's.
+public func terminate(_ process: Process, thenRemove directory: URL? = nil) {
+  if process.isRunning { process.terminate() }
+  let reaper = Reaper(process: process, directory: directory)
+  Thread.detachNewThread { reaper.reap() }
+}
+
+/// A process on its way out, and what to tidy once it has gone.
+private struct Reaper: @unchecked Sendable {
+  let process: Process
+  let directory: URL?
+
+  func reap() {
+    for _ in 0..<1000 where process.isRunning { usleep(5_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    if let directory { try? FileManager.default.removeItem(at: directory) }
   }
 }
 
@@ -156,6 +170,21 @@ public func connectUnixSocket(_ path: String) throws -> Int32 {
   return fd
 }
 
+/// A connected socket that its reading thread and its client share: closed when both
+/// have let go, so its number cannot be reused while the thread still reads it.
+final class ConnectedSocket: Sendable {
+  /// The socket.
+  let fd: Int32
+
+  /// Takes over `fd`.
+  init(_ fd: Int32) { self.fd = fd }
+
+  deinit { close(fd) }
+
+  /// Ends the connection both ways; a read waiting on it returns.
+  func hangUp() { shutdown(fd, Int32(SHUT_RDWR)) }
+}
+
 /// A test failure with a message.
 public struct E2EError: Error, CustomStringConvertible {
   /// What went wrong.
@@ -165,12 +194,11 @@ public struct E2EError: Error, CustomStringConvertible {
 }
 
 /// A datagram socket standing in for systemd's notify socket; keeps every message.
-public final class NotifyListener: @unchecked Sendable {
+public final class NotifyListener: Sendable {
   /// The socket's path.
   public let path: String
   private let fd: Int32
-  private let lock = NSCondition()
-  private var messages: [(at: Date, text: String)] = []
+  private let messages = ArrivalLog<(at: Date, text: String)>()
 
   /// Binds the socket at `path` and starts keeping what arrives.
   public init(path: String) throws {
@@ -182,74 +210,54 @@ public final class NotifyListener: @unchecked Sendable {
     guard address.withSockaddr({ bind(fd, $0, $1) }) == 0 else {
       throw E2EError("cannot bind \(path)")
     }
-    let thread = Thread { [weak self] in self?.receive() }
+    let thread = Thread { [fd, messages] in Self.receive(fd, into: messages) }
     thread.start()
   }
 
-  private func receive() {
+  private static func receive(_ fd: Int32, into messages: ArrivalLog<(at: Date, text: String)>) {
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
       let count = recv(fd, &buffer, buffer.count, 0)
-      if count <= 0 { return }
-      let text = String(decoding: buffer[..<count], as: UTF8.self)
-      lock.lock()
-      messages.append((Date(), text))
-      lock.broadcast()
-      lock.unlock()
+      if count <= 0 { return messages.close() }
+      messages.append(contentsOf: [(Date(), String(decoding: buffer[..<count], as: UTF8.self))])
     }
   }
 
   /// Every message so far.
-  public var all: [(at: Date, text: String)] {
-    lock.lock()
-    defer { lock.unlock() }
-    return messages
-  }
+  public var all: [(at: Date, text: String)] { messages.elements }
 
   /// Waits for a message (from `index` on) that matches; returns its index.
   @discardableResult
-  public func waitFor(from index: Int = 0, _ match: (String) -> Bool, timeout: Double) -> Int? {
-    let deadline = Date().addingTimeInterval(timeout)
-    lock.lock()
-    defer { lock.unlock() }
-    while true {
-      if let found = messages.indices.dropFirst(index).first(where: { match(messages[$0].text) }) {
-        return found
-      }
-      if !lock.wait(until: deadline) { return nil }
-    }
+  public func waitFor(
+    from index: Int = 0, _ match: @escaping @Sendable (String) -> Bool, timeout: Double
+  ) async -> Int? {
+    await messages.waitFor(from: index, timeout: .seconds(timeout)) { match($0.text) }
   }
 }
 
 /// A client of the simulated cabinet: sends presses, keeps every line it is sent.
-public final class CabinetClient: @unchecked Sendable {
-  private let fd: Int32
-  private let lock = NSCondition()
-  /// Every line received, in order.
-  public private(set) var lines: [SimServerMessage] = []
-  private var closed = false
+public final class CabinetClient: Sendable {
+  private let socket: ConnectedSocket
+  private var fd: Int32 { socket.fd }
+  private let log = ArrivalLog<SimServerMessage>()
+  /// What the client sent, stamped as the cabinet stamps its lines (CLOCK_MONOTONIC).
+  private let sent = Mutex<[(t: Int64, text: String)]>([])
 
   /// Connects to the cabinet at `path` and starts keeping what it says.
   public init(path: String) throws {
-    fd = try connectUnixSocket(path)
-    let thread = Thread { [weak self] in self?.receive() }
+    socket = ConnectedSocket(try connectUnixSocket(path))
+    let thread = Thread { [socket, log] in Self.receive(socket, into: log) }
     thread.start()
   }
 
-  deinit { close(fd) }
+  deinit { socket.hangUp() }
 
-  private func receive() {
+  private static func receive(_ socket: ConnectedSocket, into log: ArrivalLog<SimServerMessage>) {
     var buffer = [UInt8](repeating: 0, count: 65536)
     var pending: [UInt8] = []
     while true {
-      let count = recv(fd, &buffer, buffer.count, 0)
-      if count <= 0 {
-        lock.lock()
-        closed = true
-        lock.broadcast()
-        lock.unlock()
-        return
-      }
+      let count = recv(socket.fd, &buffer, buffer.count, 0)
+      if count <= 0 { return log.close() }
       pending += buffer[..<count]
       var parsed: [SimServerMessage] = []
       while let newline = pending.firstIndex(of: 10) {
@@ -257,21 +265,23 @@ public final class CabinetClient: @unchecked Sendable {
         pending.removeSubrange(...newline)
         if let message = try? SimServerMessage(line: line) { parsed.append(message) }
       }
-      lock.lock()
-      lines += parsed
-      lock.broadcast()
-      lock.unlock()
+      log.append(contentsOf: parsed)
     }
   }
 
+  /// Every line received, in order.
+  public var lines: [SimServerMessage] { log.elements }
+
   /// Sends raw text.
   public func send(_ text: String) {
+    let now = MonotonicClock().now.nanoseconds
+    sent.withLock { $0.append((now, "-> " + text.trimmingCharacters(in: .newlines))) }
     var bytes = Array(text.utf8)
     _ = Foundation.send(fd, &bytes, bytes.count, Int32(MSG_NOSIGNAL))
   }
 
   /// Hangs up, as a client that goes away does (the reading thread keeps the client).
-  public func hangUp() { shutdown(fd, Int32(SHUT_RDWR)) }
+  public func hangUp() { socket.hangUp() }
 
   /// Sends a press.
   public func press(_ input: Input) { send(SimClientMessage.press(input).line) }
@@ -279,57 +289,40 @@ public final class CabinetClient: @unchecked Sendable {
   public func release(_ input: Input) { send(SimClientMessage.release(input).line) }
 
   /// A press held for `hold` seconds.
-  public func tap(_ input: Input, hold: Double = 0.15) {
+  public func tap(_ input: Input, hold: Double = 0.15) async {
     press(input)
-    Thread.sleep(forTimeInterval: hold)
+    try? await Task.sleep(for: .seconds(hold))
     release(input)
   }
 
   /// How many lines have arrived.
-  public var count: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return lines.count
-  }
+  public var count: Int { log.count }
 
   /// Whether the daemon closed the connection.
-  public var isClosed: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return closed
-  }
+  public var isClosed: Bool { log.isClosed }
 
   /// Waits for a line (from `index` on) that matches; returns its index.
   @discardableResult
   public func waitFor(
-    from index: Int = 0, timeout: Double = 10, _ match: (SimServerMessage) -> Bool
-  ) -> Int? {
-    let deadline = Date().addingTimeInterval(timeout)
-    lock.lock()
-    defer { lock.unlock() }
-    while true {
-      if let found = lines.indices.dropFirst(index).first(where: { match(lines[$0]) }) {
-        return found
-      }
-      if closed || !lock.wait(until: deadline) { return nil }
-    }
+    from index: Int = 0, timeout: Double = 10,
+    _ match: @escaping @Sendable (SimServerMessage) -> Bool
+  ) async -> Int? {
+    await log.waitFor(from: index, timeout: .seconds(timeout), match)
   }
 
   /// Waits for a state line with the phase.
   @discardableResult
-  public func waitForState(_ phase: Phase, from index: Int = 0, timeout: Double = 10) -> Int? {
-    waitFor(from: index, timeout: timeout) {
+  public func waitForState(_ phase: Phase, from index: Int = 0, timeout: Double = 10) async
+    -> Int?
+  {
+    await waitFor(from: index, timeout: timeout) {
       if case .state(let status, _) = $0 { return status.phase == phase }
       return false
     }
   }
 
   /// Every line so far.
-  public func snapshot() -> [SimServerMessage] {
-    lock.lock()
-    defer { lock.unlock() }
-    return lines
-  }
+  public func snapshot() -> [SimServerMessage] { log.elements }
 
   /// Simon's signals between two indices: each lit pad with its on-time in ms.
   public func signals(from start: Int, to end: Int) -> [(pad: Pad, onMs: Double)] {
@@ -347,43 +340,68 @@ public final class CabinetClient: @unchecked Sendable {
     return result
   }
 
-  /// Starts a game from idle or game over: taps green until the countdown begins (a tap
-  /// during the razz or a celebration is ignored by the game).
-  public func startGame(from index: Int = 0) throws -> Int {
+  /// Starts a game from idle or game over: taps the start button until the countdown
+  /// begins (a tap during the razz or a celebration is ignored by the game). The start
+  /// button starts a game as it goes down, wired or not; a pad starts one as it comes up,
+  /// unless it was held 2 s (the menu), which a simond slowed enough (a sanitizer's, in
+  /// the whole suite) can see in a 150 ms tap.
+  public func startGame(from index: Int = 0) async throws -> Int {
     for _ in 0..<20 {
       let mark = count
-      tap(.green)
-      if let countdown = waitForState(.countdown, from: mark, timeout: 0.5) { return countdown }
+      await tap(.start)
+      if let countdown = await waitForState(.countdown, from: mark, timeout: 2) {
+        return countdown
+      }
     }
-    throw E2EError("no game started after line \(index)")
+    throw E2EError("no game started after line \(index); the cabinet said:\n\(transcript())")
+  }
+
+  /// The lines received and sent, in time order, each with its time in ms since
+  /// the first: for a failure's message.
+  public func transcript() -> String {
+    var entries: [(t: Int64, text: String)] = sent.withLock { $0 }
+    for message in snapshot() {
+      let t: Int64
+      switch message {
+      case .led(_, _, let at), .tone(_, let at), .state(_, let at), .gameOver(_, let at): t = at
+      case .error: t = entries.last?.t ?? 0
+      }
+      entries.append((t, "   " + message.line.trimmingCharacters(in: .newlines)))
+    }
+    entries.sort { $0.t < $1.t }
+    let start = entries.first?.t ?? 0
+    return entries.map {
+      String(format: "%9.1f ", Double($0.t - start) / 1e6) + $0.text
+    }.joined(separator: "\n")
   }
 
   /// Plays a whole game: starts it, repeats `rounds` rounds, then presses a wrong pad.
   /// Returns the index of the game-over line.
   @discardableResult
-  public func playGame(rounds: Int) throws -> Int {
-    var next = try startGame()
-    for _ in 0..<rounds { next = try playTurn(from: next).next }
-    guard let simon = waitForState(.simon, from: next),
-      let player = waitForState(.player, from: simon)
+  public func playGame(rounds: Int) async throws -> Int {
+    var next = try await startGame()
+    for _ in 0..<rounds { next = try await playTurn(from: next).next }
+    guard let simon = await waitForState(.simon, from: next),
+      let player = await waitForState(.player, from: simon)
     else { throw E2EError("no last round after line \(next)") }
     let expected = signals(from: simon, to: player).map(\.pad)
-    tap(Input(Pad.allCases.first { $0 != expected[0] }!))
-    guard let over = waitFor(from: player, { if case .gameOver = $0 { true } else { false } })
+    await tap(Input(Pad.allCases.first { $0 != expected[0] }!))
+    guard
+      let over = await waitFor(from: player, { if case .gameOver = $0 { true } else { false } })
     else { throw E2EError("no game over after line \(player)") }
     return over
   }
 
   /// Plays one turn: waits for the player's turn, reads Simon's signals off the LEDs,
   /// repeats them. Returns the pads Simon showed.
-  public func playTurn(from index: Int) throws -> (pads: [Pad], next: Int) {
-    guard let simon = waitForState(.simon, from: index),
-      let player = waitForState(.player, from: simon)
-    else { throw E2EError("no Simon turn after line \(index)") }
+  public func playTurn(from index: Int) async throws -> (pads: [Pad], next: Int) {
+    guard let simon = await waitForState(.simon, from: index),
+      let player = await waitForState(.player, from: simon)
+    else { throw E2EError("no Simon turn after line \(index); the cabinet said:\n\(transcript())") }
     let pads = signals(from: simon, to: player).map(\.pad)
     for pad in pads {
-      Thread.sleep(forTimeInterval: 0.05)
-      tap(Input(pad), hold: 0.13)
+      try await Task.sleep(for: .milliseconds(50))
+      await tap(Input(pad), hold: 0.13)
     }
     return (pads, player + 1)
   }

@@ -22,7 +22,7 @@ public final class BrokerProcess: @unchecked Sendable {
   /// A broker; `passwords` are users and passwords it requires (none: anonymous); with
   /// `tls` it speaks TLS only, with a certificate for localhost signed by a CA of its own
   /// (`caFile`).
-  public init(passwords: [String: String] = [:], tls: Bool = false) throws {
+  public init(passwords: [String: String] = [:], tls: Bool = false) async throws {
     port = try freeLoopbackPort()
     var config = """
       listener \(port) 127.0.0.1
@@ -43,7 +43,7 @@ public final class BrokerProcess: @unchecked Sendable {
       _ = FileManager.default.createFile(
         atPath: file, contents: nil, attributes: [.posixPermissions: 0o600])
       for (user, password) in passwords {
-        try run("/usr/bin/mosquitto_passwd", ["-b", file, user, password])
+        try await run("/usr/bin/mosquitto_passwd", ["-b", file, user, password])
       }
       if getuid() == 0, let user = getpwnam("mosquitto") {
         chown(file, user.pointee.pw_uid, user.pointee.pw_gid)
@@ -51,7 +51,7 @@ public final class BrokerProcess: @unchecked Sendable {
       config += "allow_anonymous false\npassword_file \(file)\n"
     }
     if tls {
-      try makeCertificates()
+      try await makeCertificates()
       config += """
         cafile \(caFile)
         certfile \(directory.path)/server.crt
@@ -67,26 +67,26 @@ public final class BrokerProcess: @unchecked Sendable {
         chown(directory.appendingPathComponent(name).path, user.pointee.pw_uid, user.pointee.pw_gid)
       }
     }
-    try start()
+    try await start()
   }
 
   /// A CA and a certificate for localhost (and 127.0.0.1) it signed, valid two days.
-  private func makeCertificates() throws {
+  private func makeCertificates() async throws {
     let dir = directory.path
     let curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-    try run(
+    try await run(
       "/usr/bin/openssl",
       ["req", "-x509"] + curve + [
         "-keyout", "\(dir)/ca.key", "-out", caFile, "-days", "2", "-subj", "/CN=simon test CA",
       ])
-    try run(
+    try await run(
       "/usr/bin/openssl",
       ["req"] + curve + [
         "-keyout", "\(dir)/server.key", "-out", "\(dir)/server.csr", "-subj", "/CN=localhost",
       ])
     try "subjectAltName=DNS:localhost,IP:127.0.0.1\n".write(
       toFile: "\(dir)/san.ext", atomically: true, encoding: .utf8)
-    try run(
+    try await run(
       "/usr/bin/openssl",
       [
         "x509", "-req", "-in", "\(dir)/server.csr", "-CA", caFile, "-CAkey", "\(dir)/ca.key",
@@ -95,35 +95,45 @@ public final class BrokerProcess: @unchecked Sendable {
   }
 
   /// Starts the broker and waits until it accepts connections.
-  public func start() throws {
+  public func start() async throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Self.path)
     process.arguments = ["-c", directory.appendingPathComponent("mosquitto.conf").path]
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    // What it says before its log file is open (a port taken, say) goes to its log too.
+    _ = FileManager.default.createFile(atPath: logPath + ".stderr", contents: nil)
+    process.standardError = FileHandle(forWritingAtPath: logPath + ".stderr")
     try runWithSignalsUnblocked(process)
     self.process = process
-    let deadline = Date().addingTimeInterval(10)
-    while Date() < deadline {
-      if canConnect(port: port) { return }
-      usleep(20_000)
+    let deadline = ContinuousClock.now + .seconds(10)
+    // It looks once more after the deadline: a waiter starved past it has not looked yet.
+    while !canConnect(port: port) {
+      guard ContinuousClock.now < deadline, process.isRunning else {
+        throw E2EError(
+          "mosquitto did not listen on port \(port)"
+            + (process.isRunning ? " within 10 s" : ": it exited \(process.terminationStatus)")
+            + ": \(log)")
+      }
+      try await Task.sleep(for: .milliseconds(20))
     }
-    throw E2EError("mosquitto did not listen on port \(port): \(log)")
   }
 
   /// Stops the broker (SIGTERM: it saves its retained messages) and waits for it.
-  public func stop() {
-    guard let process, process.isRunning else { return }
+  public func stop() async {
+    guard let process else { return }
     process.terminate()
-    process.waitUntilExit()
+    _ = await waitForExit(of: process, timeout: 10)
     self.process = nil
   }
 
   /// Its log so far.
-  public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+  public var log: String {
+    [logPath + ".stderr", logPath].compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+      .joined()
+  }
 
   /// The retained message of `topic` (mosquitto_sub), or nil.
-  public func retained(_ topic: String) throws -> String? {
+  public func retained(_ topic: String) async throws -> String? {
     let process = Process()
     let output = Pipe()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
@@ -137,14 +147,17 @@ public final class BrokerProcess: @unchecked Sendable {
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
-    process.waitUntilExit()
+    let status = await waitForExit(of: process, timeout: 10)
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    return process.terminationStatus == 0 ? text.trimmingCharacters(in: .newlines) : nil
+    return status == 0 ? text.trimmingCharacters(in: .newlines) : nil
   }
 
   deinit {
-    stop()
-    try? FileManager.default.removeItem(at: directory)
+    if let process {
+      terminate(process, thenRemove: directory)
+    } else {
+      try? FileManager.default.removeItem(at: directory)
+    }
   }
 }
 
@@ -210,15 +223,18 @@ public final class BridgeProcess: @unchecked Sendable {
   public var isRunning: Bool { process?.isRunning ?? false }
 
   /// Sends it a signal and waits for it to end.
-  public func signal(_ number: Int32) {
+  public func signal(_ number: Int32) async {
     guard let process else { return }
     kill(process.processIdentifier, number)
-    process.waitUntilExit()
+    _ = await waitForExit(of: process, timeout: 10)
     self.process = nil
   }
 
   /// Its log so far.
-  public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+  public var log: String {
+    [logPath + ".stderr", logPath].compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+      .joined()
+  }
 
   /// The venue file's text.
   public var venueFile: String {
@@ -226,23 +242,12 @@ public final class BridgeProcess: @unchecked Sendable {
   }
 
   deinit {
-    if let process, process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
+    if let process {
+      terminate(process, thenRemove: directory)
+    } else {
+      try? FileManager.default.removeItem(at: directory)
     }
-    try? FileManager.default.removeItem(at: directory)
   }
-}
-
-/// Waits until `condition` holds, checking every 50 ms; false after `timeout` seconds.
-/// Blocks the calling thread: for the benchmarks' programs. Tests use the `async` one.
-public func eventually(timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {
-  let deadline = Date().addingTimeInterval(timeout)
-  while Date() < deadline {
-    if try condition() { return true }
-    usleep(50_000)
-  }
-  return try condition()
 }
 
 /// Waits until `condition` holds, checking every 50 ms without holding a thread (Swift
@@ -290,15 +295,16 @@ private func canConnect(port: Int) -> Bool {
 }
 
 /// Runs a program and waits for it.
-public func run(_ path: String, _ arguments: [String]) throws {
+public func run(_ path: String, _ arguments: [String]) async throws {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: path)
   process.arguments = arguments
   try process.run()
-  process.waitUntilExit()
-  guard process.terminationStatus == 0 else {
+  let status = await waitForExit(of: process, timeout: 60)
+  guard status == 0 else {
     throw E2EError(
-      "\(path) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+      "\(path) \(arguments.joined(separator: " ")) "
+        + (status.map { "exited \($0)" } ?? "did not end within 60 s"))
   }
 }
 
