@@ -110,7 +110,7 @@ public enum Daemon {
     defer { control.close() }
     journal.watch { entry in control.publish(entry) }
     if let shows = hardware.shows { journal.watch(shows) }
-    let watcher = JournalWatcher(context: context, watch: journal.stream(buffering: .everything))
+    let watcher = JournalWatcher(context: context, journal: journal)
     let ready =
       "ready: \(options.hardware.rawValue) cabinet, sound \(hardware.speakerDescription), state in \(stateDirectory), control socket \(controlPath)"
 

@@ -28,10 +28,16 @@ public final class Journal: Sendable {
     case newest(Int)
   }
 
+  /// A stream watcher: what it takes, and where it goes.
+  private struct StreamWatcher {
+    let wants: @Sendable (Happening) -> Bool
+    let continuation: AsyncStream<Entry>.Continuation
+  }
+
   private struct State {
     var sequence: UInt64 = 0
     var sinks: [Int: @Sendable (Entry) -> Void] = [:]
-    var streams: [Int: AsyncStream<Entry>.Continuation] = [:]
+    var streams: [Int: StreamWatcher] = [:]
     var nextWatcher = 0
     var finished = false
   }
@@ -49,7 +55,9 @@ public final class Journal: Sendable {
       state.sequence += 1
       let entry = Entry(sequence: state.sequence, at: time, happening: happening)
       for sink in state.sinks.values { sink(entry) }
-      for stream in state.streams.values { stream.yield(entry) }
+      for stream in state.streams.values where stream.wants(happening) {
+        stream.continuation.yield(entry)
+      }
     }
   }
 
@@ -70,9 +78,13 @@ public final class Journal: Sendable {
     public let end: @Sendable () -> Void
   }
 
-  /// Every later happening, buffered for an async watcher; the stream ends when the
-  /// journal finishes or the watch is ended (after what was buffered is read).
-  public func stream(buffering: Buffering) -> Watch {
+  /// Every later happening that `wants` takes, buffered for an async watcher; the stream
+  /// ends when the journal finishes or the watch is ended (after what was buffered is
+  /// read). `wants` runs on the appender's thread: a happening it leaves out wakes
+  /// nobody (a lamp lit by a press wakes no thread but the cabinet's).
+  public func stream(
+    buffering: Buffering, wants: @escaping @Sendable (Happening) -> Bool = { _ in true }
+  ) -> Watch {
     let policy: AsyncStream<Entry>.Continuation.BufferingPolicy =
       switch buffering {
       case .everything: .unbounded
@@ -82,7 +94,7 @@ public final class Journal: Sendable {
     let id = state.withLock { state -> Int? in
       guard !state.finished else { return nil }
       defer { state.nextWatcher += 1 }
-      state.streams[state.nextWatcher] = continuation
+      state.streams[state.nextWatcher] = StreamWatcher(wants: wants, continuation: continuation)
       return state.nextWatcher
     }
     guard let id else {
@@ -102,7 +114,7 @@ public final class Journal: Sendable {
     let streams = state.withLock { state in
       state.finished = true
       defer { state.streams = [:] }
-      return Array(state.streams.values)
+      return state.streams.values.map(\.continuation)
     }
     for stream in streams { stream.finish() }
   }

@@ -8,12 +8,13 @@ import SimonHardware
 /// clock. Promises: events reach the game in the order they arrive, with times that
 /// never go backwards; a timer fires at its deadline and the game sees the deadline as
 /// the event's time, so timings do not drift however late the process wakes; while
-/// nothing is due, nothing runs (the timer task sleeps until the next deadline).
+/// nothing is due, nothing runs (the timer task sleeps until the next deadline, on the
+/// runner's own executor: keeping time wakes no other thread).
 ///
 /// The runner runs on the cabinet thread: inputs read there (`attach`) reach the game,
 /// and the lamps it lights are driven, on the thread that read the edge, with no hand-over
 /// in between.
-public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration == Duration {
+public actor Runner<C: InPlaceSleepingClock> {
   /// A timer of the game or of the debouncer.
   enum Timer: Hashable, Sendable {
     case game(TimerID)
@@ -386,7 +387,7 @@ public actor Runner<C: Clock> where C.Instant == MonotonicInstant, C.Duration ==
       let target = deadlines.earliest ?? clock.now.sinceBoot + Self.idleNap
       sleepingUntil = target
       do {
-        try await clock.sleep(until: MonotonicInstant(sinceBoot: target), tolerance: nil)
+        try await clock.sleepInPlace(until: MonotonicInstant(sinceBoot: target))
       } catch {
         return
       }

@@ -5,7 +5,7 @@ import Synchronization
 /// however long makes no wake-up before its deadline (a runtime timer wakes its manager
 /// thread about once a second while one is pending), and a runner of that thread resumes
 /// there without a hop.
-public struct CabinetClock: Clock, Sendable {
+public struct CabinetClock: InPlaceSleepingClock, Sendable {
   /// The thread the sleepers wake on.
   public let thread: CabinetThread
 
@@ -21,6 +21,13 @@ public struct CabinetClock: Clock, Sendable {
   /// Suspends until the deadline has passed on this clock.
   /// - Throws: `CancellationError` when the task is cancelled first.
   public func sleep(until deadline: MonotonicInstant, tolerance: Duration? = nil) async throws {
+    try await sleepInPlace(until: deadline)
+  }
+
+  /// Suspends until the deadline has passed, on the caller's executor (a runner of the
+  /// cabinet thread never leaves it).
+  /// - Throws: `CancellationError` when the task is cancelled first.
+  public nonisolated(nonsending) func sleepInPlace(until deadline: MonotonicInstant) async throws {
     try Task.checkCancellation()
     let sleeper = Sleeper()
     try await withTaskCancellationHandler {

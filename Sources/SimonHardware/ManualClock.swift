@@ -7,7 +7,7 @@ import Synchronization
 /// each for the sleepers' owners to settle before waking the next. "Settled" means at
 /// least `sleepersWhenIdle` tasks sleep on the clock again: a runner with one timer task
 /// that always sleeps (until its next deadline, or far ahead) settles with 1.
-public final class ManualClock: Clock, Sendable {
+public final class ManualClock: InPlaceSleepingClock, Sendable {
   private struct Sleeper {
     let id: UInt64
     let deadline: MonotonicInstant
@@ -45,6 +45,12 @@ public final class ManualClock: Clock, Sendable {
   /// Suspends until `advance` reaches the deadline; returns at once for a past deadline.
   /// - Throws: `CancellationError` when the task is cancelled first.
   public func sleep(until deadline: MonotonicInstant, tolerance: Duration? = nil) async throws {
+    try await sleepInPlace(until: deadline)
+  }
+
+  /// As `sleep(until:tolerance:)`, on the caller's executor.
+  /// - Throws: `CancellationError` when the task is cancelled first.
+  public nonisolated(nonsending) func sleepInPlace(until deadline: MonotonicInstant) async throws {
     try Task.checkCancellation()
     let id = state.withLock { state -> UInt64 in
       state.nextID += 1

@@ -48,6 +48,8 @@ final class ControlServer: Sendable {
   private let inFlight = Mutex<[Int: Int]>([:])
   /// Where the journal's entries become lines, off the appender's thread.
   private let encoder = DispatchQueue(label: "simond.control")
+  /// How many entries the encoder has yet to send.
+  private let queued = Atomic<Int>(0)
 
   /// Listens on `path` with mode 0660 (the daemon's group may connect).
   init(path: String, shown: Shown) throws {
@@ -86,10 +88,21 @@ final class ControlServer: Sendable {
   /// How many clients are connected.
   var clientCount: Int { server.clientCount }
 
-  /// Sends what happened to every client, keeping the snapshot current. For the journal:
-  /// it only queues; the lines are made on a queue of their own, in order.
+  /// Sends what happened to every client, keeping the snapshot current. For the journal
+  /// (one appender at a time): with clients it only queues, and the lines are made on a
+  /// queue of their own, in order; with nobody connected and nothing queued the snapshot
+  /// is updated at once, as no line is made, so a press at a cabinet without a screen
+  /// wakes no other thread.
   func publish(_ entry: Journal.Entry) {
-    encoder.async { [self] in send(entry) }
+    if queued.load(ordering: .acquiring) == 0, server.clientCount == 0 {
+      send(entry)
+      return
+    }
+    queued.add(1, ordering: .relaxed)
+    encoder.async { [self] in
+      send(entry)
+      queued.subtract(1, ordering: .releasing)
+    }
   }
 
   private func send(_ entry: Journal.Entry) {

@@ -15,10 +15,24 @@ struct JournalWatcher: Service {
   let watch: Journal.Watch
   let records: RecordWriter
 
-  init(context: CabinetContext, watch: Journal.Watch) {
+  /// Watches `journal` for what `handle` acts on.
+  init(context: CabinetContext, journal: Journal) {
     self.context = context
-    self.watch = watch
+    watch = journal.stream(buffering: .everything, wants: Self.actsOn)
     records = RecordWriter(context: context)
+  }
+
+  /// Whether the watcher acts on a happening: lamps, tones and views (one or more per
+  /// press) are the sockets' business, and leaving them out of the stream spares a wake-up
+  /// of the concurrency pool each time.
+  static func actsOn(_ happening: Happening) -> Bool {
+    switch happening {
+    case .status, .gameEnded, .settingsChosen, .codeEntered, .nameChosen, .stuck, .unstuck,
+      .lightFault:
+      true
+    case .light, .tone, .view, .recorded, .settings, .scoresChanged:
+      false
+    }
   }
 
   func run() async throws {
@@ -57,7 +71,7 @@ struct JournalWatcher: Service {
     case .lightFault(let pad, let error):
       logger.error("cannot drive the \(pad.rawValue) LED: \(error)")
     case .light, .tone, .view, .recorded, .settings, .scoresChanged:
-      break
+      break  // Not in the stream (actsOn).
     }
   }
 }

@@ -1,0 +1,13 @@
+/// A clock an actor can sleep on without leaving its executor.
+///
+/// `Clock.sleep` is a plain nonisolated async function, so an actor that awaits it hops to
+/// the concurrency pool to start the sleep and hops back when it ends: a pool thread woken
+/// twice for every timer. A runner on the cabinet thread reschedules its timer on nearly
+/// every press, and those wake-ups compete for the processor with whatever else runs. Here
+/// the sleep starts, and resumes, on the caller's own executor.
+public protocol InPlaceSleepingClock: Clock
+where Instant == MonotonicInstant, Duration == Swift.Duration {
+  /// Suspends until the deadline has passed, staying on the caller's executor.
+  /// - Throws: `CancellationError` when the task is cancelled first.
+  nonisolated(nonsending) func sleepInPlace(until deadline: MonotonicInstant) async throws
+}
