@@ -1,5 +1,4 @@
 import CSimonPOSIX
-import Glibc
 
 /// A pipe whose ends are close-on-exec from the moment they exist, so a child that
 /// another thread spawns meanwhile never inherits one (and never holds its end of file
