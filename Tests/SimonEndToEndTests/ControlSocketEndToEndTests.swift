@@ -294,6 +294,26 @@ struct ControlSocketEndToEndTests {
     #expect(await control.waitForState(.countdown, timeout: 5) != nil)
   }
 
+  @Test func withNobodyConnectedTheSnapshotStillFollowsTheLamps() async throws {
+    let daemon = try await DaemonProcess()
+    let cabinet = try daemon.connect()
+    _ = await cabinet.waitForState(.idle)
+    cabinet.press(.green)
+    #expect(
+      await cabinet.waitFor({ if case .led(.green, true, _) = $0 { true } else { false } }) != nil)
+    // The first client since the press: its snapshot has green lit, and what follows
+    // the snapshot continues from there.
+    let control = try ControlTestClient(path: daemon.controlPath)
+    let index = await control.waitFor({ if case .snapshot = $0 { true } else { false } })
+    guard let index, case .snapshot(let snapshot, _) = control.messages[index] else {
+      throw E2EError("no snapshot: \(control.messages.prefix(2))")
+    }
+    #expect(snapshot.lit == [.green: true, .red: false, .yellow: false, .blue: false])
+    cabinet.release(.green)
+    #expect(
+      await control.waitFor({ if case .led(.green, false, _) = $0 { true } else { false } }) != nil)
+  }
+
   @Test func simonctlWorksLiveAndSaysSo() async throws {
     let daemon = try await DaemonProcess()
     let control = try ControlTestClient(path: daemon.controlPath)
