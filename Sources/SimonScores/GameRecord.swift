@@ -58,62 +58,30 @@ public struct GameRecord: Codable, Equatable, Sendable {
     return id < other.id
   }
 
-  // MARK: - Codable: one flat, readable object
+  // MARK: - Codable: the score file's object, through its one codec
 
-  private enum CodingKeys: String, CodingKey {
-    case id, points, rounds, mode, difficulty, name, members, ending, level
-    case started, ended
-    case durationMilliseconds = "duration_ms"
-  }
-
-  /// Reads the flat object `encode(to:)` writes.
+  /// Reads the object `write(to:)` writes, with the score file's checks (`init(json:)`).
+  /// - Throws: `DecodingError.dataCorrupted` naming the member and what is wrong with it.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    func time(_ key: CodingKeys) throws -> Date {
-      let text = try container.decode(String.self, forKey: key)
-      guard let date = Timestamps.parseUTC(text) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: key, in: container,
-          debugDescription: "\"\(text)\" is not a UTC time like 2026-11-21T19:37:05.123Z")
-      }
-      return date
+    let value = try JSONValue(from: decoder)
+    do {
+      try self.init(json: JSONReader(value))
+    } catch {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description))
     }
-    let milliseconds = try container.decode(Int.self, forKey: .durationMilliseconds)
-    self.init(
-      id: try container.decode(Int.self, forKey: .id),
-      result: GameResult(
-        points: try container.decode(Int.self, forKey: .points),
-        rounds: try container.decode(Int.self, forKey: .rounds),
-        mode: try container.decode(GameMode.self, forKey: .mode),
-        difficulty: try container.decode(Difficulty.self, forKey: .difficulty),
-        name: try container.decode(String.self, forKey: .name),
-        members: try container.decode([String].self, forKey: .members),
-        ending: try container.decode(GameEnding.self, forKey: .ending),
-        duration: .milliseconds(milliseconds),
-        level: try container.decodeIfPresent(Int.self, forKey: .level)),
-      startedAt: try time(.started), endedAt: try time(.ended))
   }
 
-  /// Writes one flat object: id, points, rounds, mode, difficulty, name, members, ending,
-  /// level (levels mode only), started and ended (UTC ISO 8601), duration_ms.
+  /// Writes the object `write(to:)` writes: id, points, rounds, mode, difficulty, name,
+  /// members, ending, level (levels mode only), started and ended (UTC ISO 8601),
+  /// duration_ms.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(result.points, forKey: .points)
-    try container.encode(result.rounds, forKey: .rounds)
-    try container.encode(result.mode, forKey: .mode)
-    try container.encode(result.difficulty, forKey: .difficulty)
-    try container.encode(result.name, forKey: .name)
-    try container.encode(result.members, forKey: .members)
-    try container.encode(result.ending, forKey: .ending)
-    try container.encodeIfPresent(result.level, forKey: .level)
-    try container.encode(Timestamps.utc(startedAt), forKey: .started)
-    try container.encode(Timestamps.utc(endedAt), forKey: .ended)
-    try container.encode(Self.milliseconds(result.duration), forKey: .durationMilliseconds)
+    var writer = JSONWriter(capacity: 320)
+    write(to: &writer)
+    try JSONParser.parse(writer.bytes).encode(to: encoder)
   }
 
-  /// The record as one line of JSON, as the score file holds it and `encode(to:)` writes
-  /// it: `{"id": 1, "points": 10, ..., "duration_ms": 4321}`.
+  /// The record as one line of JSON, as the score file holds it: `{"id": 1, "points": 10, ..., "duration_ms": 4321}`.
   public var json: String {
     var writer = JSONWriter(capacity: 320)
     write(to: &writer)
@@ -122,7 +90,7 @@ public struct GameRecord: Codable, Equatable, Sendable {
 
   // MARK: - The score file's fast path: the same object, on one line
 
-  /// Reads the object `write(to:)` and `encode(to:)` write.
+  /// Reads the object `write(to:)` writes: the one reader of a record, whatever carries it.
   init(json: JSONReader) throws(JSONShapeError) {
     func time(_ key: String) throws(JSONShapeError) -> Date {
       let member = try json.member(key)
@@ -150,7 +118,7 @@ public struct GameRecord: Codable, Equatable, Sendable {
       startedAt: try time("started"), endedAt: try time("ended"))
   }
 
-  /// Appends the object `encode(to:)` writes, keys in the same order, on one line.
+  /// Appends the record as one object on one line: the one writer of a record.
   func write(to writer: inout JSONWriter) {
     writer.raw("{")
     writer.key("id")

@@ -58,6 +58,24 @@ import Testing
     #expect(try JSONDecoder().decode(GameRecord.self, from: encoded) == record)
   }
 
+  @Test func theCodableFormChecksWhatTheFileChecks() {
+    let line = GameRecord(id: 7, result: game(points: 3), startedAt: time(), endedAt: time(1)).json
+    for (bad, member) in [
+      (line.replacingOccurrences(of: "\"points\": 3", with: "\"points\": -3"), "points"),
+      (line.replacingOccurrences(of: "\"id\": 7", with: "\"id\": 0"), "id"),
+      (line.replacingOccurrences(of: "\"started\": \"", with: "\"started\": \"x"), "started"),
+      (line.replacingOccurrences(of: "\"mode\": \"", with: "\"mode\": \"x"), "mode"),
+    ] {
+      #expect(bad != line)
+      #expect {
+        try JSONDecoder().decode(GameRecord.self, from: Data(bad.utf8))
+      } throws: { error in
+        guard case DecodingError.dataCorrupted(let context) = error else { return false }
+        return context.debugDescription.hasPrefix("\(member): ")
+      }
+    }
+  }
+
   @Test func createsAMissingStateDirectoryOnWriteOnly() throws {
     let directory = TemporaryDirectory("scores")
     defer { directory.remove() }
