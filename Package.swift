@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "SimonGame", targets: ["SimonGame"]),
     .library(name: "SimonScores", targets: ["SimonScores"]),
     .library(name: "SimonSystemd", targets: ["SimonSystemd"]),
+    .library(name: "SimonPOSIX", targets: ["SimonPOSIX"]),
     .executable(name: "bench-scores", targets: ["bench-scores"]),
     .executable(name: "bench-simond", targets: ["bench-simond"]),
     .executable(name: "bench-audio", targets: ["bench-audio"]),
@@ -25,6 +26,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
     // The rules: pure, no Foundation, no I/O.
@@ -35,20 +37,32 @@ let package = Package(
     .target(name: "SimonConfig", dependencies: ["SimonTOML"]),
     // The few libc calls Swift's Glibc module lacks (ppoll).
     .target(name: "CSimonPOSIX"),
-    // The libc pieces every program shares: Unix socket addresses, standard error,
-    // threads, ppoll.
-    .target(name: "SimonPOSIX", dependencies: ["CSimonPOSIX"]),
+    // The one system layer over libc: swift-system (FileDescriptor, Errno) plus what it
+    // lacks: Unix socket addresses, standard error, threads, ppoll, process facts.
+    .target(
+      name: "SimonPOSIX",
+      dependencies: ["CSimonPOSIX", .product(name: "SystemPackage", package: "swift-system")]),
     // sd_notify: READY, STATUS, WATCHDOG to systemd (simond, the cabinet screen).
     .target(name: "SimonSystemd", dependencies: ["SimonPOSIX"]),
     // Capability protocols, input events, debouncing, clocks, the cabinet thread, the mock
     // cabinet.
     .target(name: "SimonHardware", dependencies: ["SimonGame", "SimonPOSIX"]),
     // The simulated cabinet: its socket protocol, server backend and client.
-    .target(name: "SimonSim", dependencies: ["SimonGame", "SimonHardware", "SimonPOSIX"]),
+    .target(
+      name: "SimonSim",
+      dependencies: [
+        "SimonGame", "SimonHardware", "SimonPOSIX",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     // One version-neutral C API over libgpiod 1.6 (v1 API) or 2.x (v2 API).
     .target(name: "CGPIOD", linkerSettings: [.linkedLibrary("gpiod")]),
     // The cabinet on real GPIO lines: wiring, line lookup, edges, LEDs.
-    .target(name: "SimonGPIO", dependencies: ["SimonGame", "SimonHardware", "CGPIOD"]),
+    .target(
+      name: "SimonGPIO",
+      dependencies: [
+        "SimonGame", "SimonHardware", "CGPIOD",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     // Scores, players and settings on disk: locking, atomic writes, recovery.
     .target(name: "SimonScores", dependencies: ["SimonGame", "SimonPOSIX"]),
     // A thin C shim over alsa-lib (apt: libasound2-dev).
@@ -80,7 +94,7 @@ let package = Package(
     .executableTarget(
       name: "simond",
       dependencies: [
-        "SimonDaemon", "SimonControl",
+        "SimonDaemon", "SimonControl", "SimonPOSIX",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -130,7 +144,9 @@ let package = Package(
       path: "Tests/Support/scores-test-writer"),
     .testTarget(name: "SimonGameTests", dependencies: ["SimonGame"]),
     .testTarget(name: "SimonTOMLTests", dependencies: ["SimonTOML"]),
-    .testTarget(name: "SimonPOSIXTests", dependencies: ["SimonPOSIX"]),
+    .testTarget(
+      name: "SimonPOSIXTests",
+      dependencies: ["SimonPOSIX", .product(name: "SystemPackage", package: "swift-system")]),
     // Test-only: runs the package's executables as child processes.
     .target(
       name: "ScoresTestSupport", dependencies: ["SimonPOSIX"],
@@ -148,7 +164,10 @@ let package = Package(
     .testTarget(name: "SimonSimTests", dependencies: ["SimonSim", "SimonPOSIX"]),
     .testTarget(
       name: "SimonGPIOTests",
-      dependencies: ["SimonGPIO", "SimonHardware", "SimonGame", "SimonPOSIX"]),
+      dependencies: [
+        "SimonGPIO", "SimonHardware", "SimonGame", "SimonPOSIX",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     .testTarget(
       name: "SimonAudioTests",
       dependencies: [

@@ -39,6 +39,7 @@ let package = Package(
       name: "simon-web",
       dependencies: [
         "SimonWeb",
+        .product(name: "SimonPOSIX", package: "simon-cabinet"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -1,4 +1,3 @@
-import Glibc
 import SimonHardware
 import SimonPOSIX
 import SimonSim
@@ -78,8 +77,7 @@ public final class ControlFeed: Sendable {
           if message != lastLoss { handler(.lost(message)) }
           lastLoss = message
           for _ in 0..<4 where !stopping.load(ordering: .relaxed) {
-            var pause = timespec(tv_sec: 0, tv_nsec: 250_000_000)
-            nanosleep(&pause, nil)
+            POSIX.blockThread(for: .milliseconds(250))
           }
         }
       }
@@ -111,8 +109,7 @@ public final class ControlFeed: Sendable {
       reading?.interrupt()
     }
     while running.load(ordering: .acquiring) {
-      var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
-      nanosleep(&pause, nil)
+      POSIX.blockThread(for: .milliseconds(10))
     }
   }
 }

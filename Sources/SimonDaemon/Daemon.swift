@@ -1,9 +1,9 @@
-import Glibc
 import Logging
 import ServiceLifecycle
 import SimonControl
 import SimonGame
 import SimonHardware
+import SimonPOSIX
 import SimonScores
 import SimonSim
 import SimonSystemd
@@ -69,7 +69,7 @@ public enum Daemon {
     let refused = await thread.askRealtime(priority: RealtimePriority.cabinet)
     if refused != 0 {
       logger.notice(
-        "the cabinet thread runs at normal priority: real-time priority \(RealtimePriority.cabinet) refused (\(String(cString: strerror(refused)))); the unit grants it with LimitRTPRIO=20"
+        "the cabinet thread runs at normal priority: real-time priority \(RealtimePriority.cabinet) refused (\(POSIX.errorText(refused))); the unit grants it with LimitRTPRIO=20"
       )
     }
 
@@ -93,7 +93,7 @@ public enum Daemon {
 
     let controlPath =
       options.controlSocket
-      ?? ControlSocketPath.daemonPath(environment: environment, uid: getuid())
+      ?? ControlSocketPath.daemonPath(environment: environment, uid: POSIX.userID)
     let control: ControlServer
     do {
       let hello = ControlHello(

@@ -1,9 +1,9 @@
-import Glibc
 import Logging
 import SimonAudio
 import SimonGPIO
 import SimonGame
 import SimonHardware
+import SimonPOSIX
 import SimonSim
 
 /// The backends picked at the one seam (`--hardware`, `--audio`): inputs, lights and
@@ -52,7 +52,7 @@ struct Hardware: Sendable {
     case .sim:
       let path =
         options.simSocket
-        ?? SimSocketPath.defaultPath(environment: environment, uid: getuid())
+        ?? SimSocketPath.defaultPath(environment: environment, uid: POSIX.userID)
       let server = try SimCabinetServer(path: path, wired: config.wiredInputs)
       logger.info("simulated cabinet on \(path)")
       let speakers: [any Speaker] = [server] + (sound.map { [$0] } ?? [])

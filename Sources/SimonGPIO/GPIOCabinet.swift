@@ -2,10 +2,6 @@ import SimonGame
 import SimonHardware
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The cabinet's buttons and lamps on real GPIO lines, through libgpiod.
 ///
 /// Opening requests every wired line: LEDs as outputs (off), buttons and controls as
@@ -176,7 +172,9 @@ public final class GPIOCabinet: LevelInputSource, CabinetThreadInputSource, Ligh
     let nanoseconds = UInt64(now.nanoseconds)
     do throws(GPIOPortError) {
       if let failed = ready.firstIndex(of: .failed) {
-        throw GPIOPortError(operation: .read, chip: lines.eventSources[failed].chip, code: ENODEV)
+        throw GPIOPortError(
+          operation: .read, chip: lines.eventSources[failed].chip,
+          code: .operationNotSupportedByDevice)
       }
       if ready.contains(.readable) {
         let raw = try lines.readEdges()
@@ -216,7 +214,7 @@ public final class GPIOCabinet: LevelInputSource, CabinetThreadInputSource, Ligh
     _ error: GPIOPortError, resolved: [ResolvedLine], resolver: LineResolver, port: any GPIOPort
   ) -> HardwareError {
     switch error.code {
-    case EBUSY:
+    case .resourceBusy:
       let chip = resolver.reinspect(error.chip)
       for line in resolved
       where line.id.chip == error.chip && error.offsets.contains(line.id.offset) {
@@ -229,7 +227,8 @@ public final class GPIOCabinet: LevelInputSource, CabinetThreadInputSource, Ligh
         }
       }
       return GPIOMessages.failed(error, what: "request lines \(error.offsets)")
-    case EACCES, EPERM, ENOENT, ENODEV, ENXIO:
+    case .permissionDenied, .notPermitted, .noSuchFileOrDirectory,
+      .operationNotSupportedByDevice, .noSuchAddressOrDevice:
       return GPIOMessages.openFailed(
         error, group: port.group(ofDevice: error.chip), chips: resolver.chips)
     default:

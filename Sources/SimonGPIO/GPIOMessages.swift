@@ -1,9 +1,5 @@
 import SimonHardware
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The faults a builder can act on, each naming the line, the chip and what to do.
 /// Lowercase and specific, like libgpiod's own tools.
 enum GPIOMessages {
@@ -112,7 +108,7 @@ enum GPIOMessages {
   /// A call failed for a reason a builder cannot fix by wiring.
   static func failed(_ error: GPIOPortError, what: String) -> HardwareError {
     HardwareError(
-      .io, "unable to \(what) on \(error.chip): \(LiveGPIOPort.text(ofErrno: error.code))")
+      .io, "unable to \(what) on \(error.chip): \(error.code)")
   }
 
   /// Maps a failure to open a chip onto the fault a builder can act on.
@@ -120,9 +116,11 @@ enum GPIOMessages {
     -> HardwareError
   {
     switch error.code {
-    case EACCES, EPERM: permissionDenied(error.chip, group: group)
-    case ENOENT: noChip(at: error.chip, chips: chips)
-    case ENOTTY, ENODEV, ENXIO, EINVAL, ENOTDIR: notAChip(error.chip, chips: chips)
+    case .permissionDenied, .notPermitted: permissionDenied(error.chip, group: group)
+    case .noSuchFileOrDirectory: noChip(at: error.chip, chips: chips)
+    case .inappropriateIOCTLForDevice, .operationNotSupportedByDevice, .noSuchAddressOrDevice,
+      .invalidArgument, .notDirectory:
+      notAChip(error.chip, chips: chips)
     default: failed(error, what: "open the GPIO chip")
     }
   }

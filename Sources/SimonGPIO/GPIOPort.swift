@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// The seam between the cabinet and the GPIO system: the live port calls libgpiod
 /// through the CGPIOD shim, tests use a fake. Paths, offsets and errno values only;
 /// turning them into messages for people is the cabinet's job.
@@ -130,6 +132,6 @@ struct GPIOPortError: Error, Equatable, Sendable {
   var chip: String
   /// The offsets involved (the request's, or the one line set).
   var offsets: [Int] = []
-  /// The errno value.
-  var code: Int32
+  /// Why the system refused.
+  var code: Errno
 }

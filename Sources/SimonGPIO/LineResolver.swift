@@ -1,9 +1,5 @@
 import SimonHardware
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A wired line found on its chip.
 struct ResolvedLine: Equatable, Sendable {
   /// The line as the wiring has it.
@@ -123,7 +119,8 @@ struct LineResolver {
 
   /// A chip that could not be read for want of permission may hold what was not found.
   private func throwIfUnreadable() throws(HardwareError) {
-    if let denied = failures.first(where: { $0.code == EACCES || $0.code == EPERM }) {
+    if let denied = failures.first(where: { [.permissionDenied, .notPermitted].contains($0.code) })
+    {
       throw GPIOMessages.permissionDenied(denied.chip, group: port.group(ofDevice: denied.chip))
     }
   }

@@ -1,5 +1,6 @@
 import CGPIOD
 import Synchronization
+import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -33,18 +34,19 @@ struct LiveGPIOPort: GPIOPort {
   /// (`cgpiod_chip_open`, `cgpiod_chip_get_info`, `cgpiod_chip_get_line_info`).
   func inspect(chipAt path: String) throws(GPIOPortError) -> ChipSnapshot {
     guard let chip = cgpiod_chip_open(path) else {
-      throw GPIOPortError(operation: .open, chip: path, code: errno)
+      throw GPIOPortError(operation: .open, chip: path, code: Errno(rawValue: errno))
     }
     defer { cgpiod_chip_close(chip) }
     var info = cgpiod_chip_info()
     guard cgpiod_chip_get_info(chip, &info) == 0 else {
-      throw GPIOPortError(operation: .open, chip: path, code: errno)
+      throw GPIOPortError(operation: .open, chip: path, code: Errno(rawValue: errno))
     }
     var lines: [LineSnapshot] = []
     for offset in 0..<info.num_lines {
       var line = cgpiod_line_info()
       guard cgpiod_chip_get_line_info(chip, offset, &line) == 0 else {
-        throw GPIOPortError(operation: .open, chip: path, offsets: [Int(offset)], code: errno)
+        throw GPIOPortError(
+          operation: .open, chip: path, offsets: [Int(offset)], code: Errno(rawValue: errno))
       }
       lines.append(
         LineSnapshot(
@@ -96,11 +98,6 @@ struct LiveGPIOPort: GPIOPort {
   private static func string(bytes: UnsafeRawBufferPointer) -> String {
     String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
   }
-
-  /// The C library's text for an errno value (strerror).
-  static func text(ofErrno code: Int32) -> String {
-    String(cString: strerror(code))
-  }
 }
 
 /// Lines held through the shim: per chip its handle, its output request and its input
@@ -122,7 +119,7 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
   /// acquired so `release` undoes it.
   fileprivate func acquire(_ request: ChipRequest, consumer: String) throws(GPIOPortError) {
     guard let chip = cgpiod_chip_open(request.chip) else {
-      throw GPIOPortError(operation: .open, chip: request.chip, code: errno)
+      throw GPIOPortError(operation: .open, chip: request.chip, code: Errno(rawValue: errno))
     }
     held.append(Held(path: request.chip, chip: chip))
     let outputs = request.outputs.map {
@@ -140,7 +137,7 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
       guard let handle = cgpiod_chip_request_lines(chip, consumer, outputs, outputs.count) else {
         throw GPIOPortError(
           operation: .request, chip: request.chip, offsets: request.outputs.map(\.offset),
-          code: errno)
+          code: Errno(rawValue: errno))
       }
       held[held.count - 1].outputs = handle
     }
@@ -148,7 +145,7 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
       guard let handle = cgpiod_chip_request_lines(chip, consumer, inputs, inputs.count) else {
         throw GPIOPortError(
           operation: .request, chip: request.chip, offsets: request.inputs.map(\.offset),
-          code: errno)
+          code: Errno(rawValue: errno))
       }
       held[held.count - 1].inputs = handle
     }
@@ -172,7 +169,9 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
   private func read(_ request: OpaquePointer, chip: String) throws(GPIOPortError) -> [RawEdge] {
     var events = [cgpiod_event](repeating: cgpiod_event(), count: 64)
     let count = cgpiod_request_read_events(request, &events, events.count)
-    guard count >= 0 else { throw GPIOPortError(operation: .read, chip: chip, code: errno) }
+    guard count >= 0 else {
+      throw GPIOPortError(operation: .read, chip: chip, code: Errno(rawValue: errno))
+    }
     return events.prefix(Int(count)).map {
       RawEdge(
         line: LineID(chip: chip, offset: Int($0.offset)), rising: $0.rising,
@@ -194,7 +193,8 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
         cgpiod_request_set_value(outputs, UInt32(line.offset), active) == 0
       else {
         throw GPIOPortError(
-          operation: .set, chip: line.chip, offsets: [line.offset], code: released ? EBADF : errno)
+          operation: .set, chip: line.chip, offsets: [line.offset],
+          code: released ? .badFileDescriptor : Errno(rawValue: errno))
       }
     }
   }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SimonPOSIX
 
 /// A point in time on CLOCK_MONOTONIC: the time since boot, not counting suspend.
 ///
@@ -47,16 +43,12 @@ public struct MonotonicClock: Clock, Sendable {
 
   /// The current time on CLOCK_MONOTONIC (clock_gettime).
   public var now: MonotonicInstant {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return MonotonicInstant(sinceBoot: .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec))
+    MonotonicInstant(sinceBoot: .nanoseconds(POSIX.monotonicNanoseconds))
   }
 
   /// The clock's resolution (clock_getres).
   public var minimumResolution: Duration {
-    var spec = timespec()
-    clock_getres(CLOCK_MONOTONIC, &spec)
-    return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+    .nanoseconds(POSIX.monotonicResolutionNanoseconds)
   }
 
   /// Suspends until the deadline has passed on this clock.

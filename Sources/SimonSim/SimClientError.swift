@@ -1,4 +1,4 @@
-import Glibc
+import SystemPackage
 
 /// Why a client could not reach, or lost, the simulated cabinet: a kind a program can act
 /// on and a message for people that names the socket and what to do.
@@ -42,22 +42,22 @@ public struct SimClientError: Error, Equatable, Sendable, CustomStringConvertibl
 
   /// Why `connect` to `path` failed with `errno`, given what `stat` found there.
   init(connecting path: String, errno: Int32, found: ClientSocket.FileKind) {
-    switch (errno, found) {
-    case (EACCES, _), (EPERM, _):
+    switch (Errno(rawValue: errno), found) {
+    case (.permissionDenied, _), (.notPermitted, _):
       self.init(
         .permissionDenied, path: path,
         message: "permission denied connecting to \(path): this user needs write permission "
           + "on the socket and search permission on its directories")
-    case (_, .other), (ENOTSOCK, _):
+    case (_, .other), (.notSocket, _):
       self.init(
         .notASocket, path: path,
         message: "\(path) is not a socket: give the --sim-socket path simond was started with")
-    case (ENOENT, _), (ENOTDIR, _), (_, .missing):
+    case (.noSuchFileOrDirectory, _), (.notDirectory, _), (_, .missing):
       self.init(
         .notRunning, path: path,
         message: "no simulated cabinet at \(path): simond is not running with "
           + "--hardware sim --sim-socket \(path), or the path is wrong")
-    case (ECONNREFUSED, _):
+    case (.connectionRefused, _):
       self.init(
         .refused, path: path,
         message: "nothing is listening on \(path): simond has stopped and left its socket "

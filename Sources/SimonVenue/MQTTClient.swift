@@ -1,5 +1,4 @@
 import CMosquitto
-import Glibc
 import SimonHardware
 import SimonPOSIX
 import Synchronization
@@ -162,7 +161,7 @@ public final class MQTTClient: Sendable {
     var linked = false
     func pause() {
       for _ in 0..<(delay * 10) where !connection.stopping.load(ordering: .acquiring) {
-        usleep(100_000)
+        POSIX.blockThread(for: .milliseconds(100))
       }
       delay = min(delay * 2, settings.backoff.longest)
     }
@@ -195,7 +194,9 @@ public final class MQTTClient: Sendable {
   /// last will) and frees the client.
   deinit {
     connection.stopping.store(true, ordering: .releasing)
-    while connection.running.load(ordering: .acquiring) { usleep(10_000) }
+    while connection.running.load(ordering: .acquiring) {
+      POSIX.blockThread(for: .milliseconds(10))
+    }
     cmosq_stop(client)
     retained.release()
   }
@@ -228,7 +229,7 @@ public final class MQTTClient: Sendable {
 
   /// libmosquitto's words for an error code; the system's for a system error.
   static func reason(_ code: Int32) -> String {
-    if code == cmosq_errno_code() { return String(cString: strerror(errno)) }
+    if code == cmosq_errno_code() { return POSIX.lastError.description }
     return sentence(cmosq_error_text(code))
   }
 

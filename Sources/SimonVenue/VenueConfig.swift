@@ -1,6 +1,6 @@
-import Glibc
 import SimonConfig
 import SimonControl
+import SimonPOSIX
 import SimonScores
 
 /// The venue bridge's configuration (`/etc/simon-cabinet/venue.toml`, SPEC section 12),
@@ -116,10 +116,10 @@ public struct VenueConfig: Equatable, Sendable {
         }
       }
       if let ca = broker.string("ca_file") {
-        if access(ca, R_OK) == 0 {
-          config.broker.caFile = ca
+        if let refusal = POSIX.refusal(.read, ca) {
+          broker.problem("ca_file", "\(ca): \(refusal)")
         } else {
-          broker.problem("ca_file", "\(ca): \(String(cString: strerror(errno)))")
+          config.broker.caFile = ca
         }
       }
       if config.broker.password != nil && config.broker.username == nil {

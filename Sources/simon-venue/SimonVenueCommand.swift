@@ -1,5 +1,4 @@
 import ArgumentParser
-import Glibc
 import Logging
 import SimonConfig
 import SimonControl
@@ -83,9 +82,9 @@ struct SimonVenueCommand: AsyncParsableCommand {
     }
     if let controlSocket { settings.controlSocket = controlSocket }
     if settings.controlSocket == nil {
-      let candidates = ControlSocketPath.candidates(environment: environment, uid: getuid())
+      let candidates = ControlSocketPath.candidates(environment: environment, uid: POSIX.userID)
       settings.controlSocket =
-        candidates.first { access($0, F_OK) == 0 } ?? ControlSocketPath.servicePath
+        candidates.first { POSIX.allows(.exists, $0) } ?? ControlSocketPath.servicePath
     }
     if check {
       print(settings.summary)

@@ -1,9 +1,9 @@
 import ArgumentParser
-import Glibc
 import SimonControl
 import SimonDaemon
 import SimonGPIO
 import SimonGame
+import SimonPOSIX
 
 /// `simonctl config`: the configuration file.
 struct ConfigCommand: ParsableCommand {
@@ -44,7 +44,7 @@ struct ConfigCheck: ParsableCommand {
     }
     let name =
       file
-      ?? (access(DaemonConfig.defaultPath, F_OK) == 0
+      ?? (POSIX.allows(.exists, DaemonConfig.defaultPath)
         ? DaemonConfig.defaultPath : "no \(DaemonConfig.defaultPath): the built-in defaults")
     Console.say(Self.summary(config, path: name))
   }

@@ -1,11 +1,8 @@
 import ArgumentParser
 import SimonControl
 import SimonDaemon
+import SimonPOSIX
 import SimonSim
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The option of every command that can work through a running simond.
 struct ControlSocketOption: ParsableArguments {
@@ -37,7 +34,7 @@ enum DaemonRoute {
     let environment = Environment.current
     let paths =
       socket.controlSocket.map { [$0] }
-      ?? ControlSocketPath.candidates(environment: environment, uid: getuid())
+      ?? ControlSocketPath.candidates(environment: environment, uid: POSIX.userID)
     var elsewhere: String?
     for path in paths {
       let client: ControlClient
@@ -90,11 +87,7 @@ enum DaemonRoute {
 
   /// Whether two paths name the same directory.
   private static func samePlace(_ first: String, _ second: String) -> Bool {
-    func resolved(_ path: String) -> String {
-      guard let real = realpath(path, nil) else { return path }
-      defer { free(real) }
-      return String(cString: real)
-    }
+    func resolved(_ path: String) -> String { POSIX.canonicalPath(path) ?? path }
     return resolved(first) == resolved(second)
   }
 }

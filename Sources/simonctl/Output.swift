@@ -3,10 +3,6 @@ import SimonControl
 import SimonPOSIX
 import SimonScores
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Where `simonctl` writes: results to standard output, warnings and errors to standard
 /// error, and how a failure becomes an exit code.
 enum Output {
@@ -22,7 +18,7 @@ enum Output {
 
   /// Writes text to standard error as it is (unbuffered, after what stdout holds).
   static func writeError(_ text: String) {
-    fflush(nil)
+    POSIX.flushStandardOutput()
     StandardError.write(text)
   }
 

@@ -1,11 +1,8 @@
 import SimonControl
+import SimonPOSIX
 import SimonScores
 import SimonSim
 import SimonTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The control socket the terminal cabinet follows for what it shows, and asks to name
 /// a ranked game.
@@ -17,7 +14,7 @@ enum PlayControl {
   /// of the usual places whose simond greets as a `sim` cabinet.
   /// - Returns: the path, or why none was found.
   static func find(environment: [String: String]) -> Result<String, Unfound> {
-    let paths = ControlSocketPath.candidates(environment: environment, uid: getuid())
+    let paths = ControlSocketPath.candidates(environment: environment, uid: POSIX.userID)
     for path in paths {
       guard let client = try? ControlClient(path: path),
         let greeting = try? client.greet(within: .seconds(1)), greeting.0.hardware == "sim"

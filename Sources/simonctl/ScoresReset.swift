@@ -1,10 +1,8 @@
 import ArgumentParser
 import SimonControl
+import SimonPOSIX
 import SimonScores
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SystemPackage
 
 /// `simonctl scores reset`: forgets every score and recent game, after confirmation.
 struct ScoresReset: ParsableCommand {
@@ -29,7 +27,7 @@ struct ScoresReset: ParsableCommand {
       let route = try DaemonRoute.find(common: common, socket: socket)
       let store = try Stores(common: common).scores
       if !yes {
-        guard isatty(STDIN_FILENO) == 1 else {
+        guard POSIX.isTerminal(.standardInput) else {
           throw Refusal(
             message:
               "not resetting the scores without confirmation: run it on a terminal, or add --yes",

@@ -1,6 +1,7 @@
 import SimonControl
 import SimonDaemon
 import SimonGame
+import SimonPOSIX
 import SimonScores
 
 /// The state directory `simonctl` works on: `--state-dir`, else `$STATE_DIRECTORY` (the

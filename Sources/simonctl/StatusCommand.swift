@@ -2,12 +2,9 @@ import ArgumentParser
 import FoundationEssentials
 import SimonControl
 import SimonDaemon
+import SimonPOSIX
 import SimonSim
 import SimonTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `simonctl status`: what the daemon is doing, read from its control socket (or from a
 /// simulated cabinet's socket).
@@ -54,7 +51,7 @@ struct StatusCommand: AsyncParsableCommand {
     let environment = Environment.current
     let paths =
       socket.controlSocket.map { [$0] }
-      ?? ControlSocketPath.candidates(environment: environment, uid: getuid())
+      ?? ControlSocketPath.candidates(environment: environment, uid: POSIX.userID)
     var failure: SimClientError?
     for path in paths {
       do throws(SimClientError) {

@@ -1,8 +1,8 @@
 import ArgumentParser
-import Glibc
 import Logging
 import SimonControl
 import SimonDaemon
+import SimonPOSIX
 import Synchronization
 
 /// The Simon cabinet daemon.

@@ -1,5 +1,6 @@
 import SimonPOSIX
 import Synchronization
+import SystemPackage
 
 @testable import SimonGPIO
 
@@ -12,7 +13,7 @@ final class FakeGPIOPort: GPIOPort, Sendable {
   struct State {
     var chips: [ChipSnapshot]
     /// Chips that fail to open, by path, with their errno.
-    var unreadable: [String: Int32] = [:]
+    var unreadable: [String: Errno] = [:]
     /// The error the next request throws.
     var requestError: GPIOPortError?
     /// What the chips look like once a request failed (someone took a line meanwhile).
@@ -46,7 +47,7 @@ final class FakeGPIOPort: GPIOPort, Sendable {
         return .failure(GPIOPortError(operation: .open, chip: path, code: code))
       }
       guard let chip = state.chips.first(where: { $0.path == path }) else {
-        return .failure(GPIOPortError(operation: .open, chip: path, code: ENOENT))
+        return .failure(GPIOPortError(operation: .open, chip: path, code: .noSuchFileOrDirectory))
       }
       return .success(chip)
     }

@@ -1,5 +1,6 @@
 import SimonGame
 import SimonHardware
+import SystemPackage
 import Testing
 
 @testable import SimonGPIO
@@ -134,7 +135,8 @@ import Testing
     let cabinet = try GPIOCabinet(wiring: .recommended, consumer: "simond", port: port)
     defer { cabinet.close() }
     let stream = cabinet.edges()
-    port.lines.fail(GPIOPortError(operation: .read, chip: chip0, code: 19))
+    port.lines.fail(
+      GPIOPortError(operation: .read, chip: chip0, code: .operationNotSupportedByDevice))
     #expect(await ends(stream))
     #expect(cabinet.fault?.kind == .io)
     #expect(

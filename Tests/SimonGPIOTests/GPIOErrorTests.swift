@@ -1,5 +1,6 @@
 import SimonGame
 import SimonHardware
+import SystemPackage
 import Testing
 
 @testable import SimonGPIO
@@ -137,7 +138,7 @@ import Testing
   @Test func aLineTakenBetweenLookingAndRequestingIsStillNamed() {
     let error = open { state in
       state.requestError = GPIOPortError(
-        operation: .request, chip: "/dev/gpiochip0", offsets: [17, 27, 5, 6], code: 16)
+        operation: .request, chip: "/dev/gpiochip0", offsets: [17, 27, 5, 6], code: .resourceBusy)
       state.chipsAfterFailedRequest = FakeChips.holding(FakeChips.pi4, offset: 5, by: "")
     }
     #expect(error?.kind == .busy)
@@ -149,7 +150,7 @@ import Testing
 
   @Test func permissionDeniedNamesTheDeviceAndTheGroup() {
     let error = open(chips: []) { state in
-      state.unreadable["/dev/gpiochip0"] = 13
+      state.unreadable["/dev/gpiochip0"] = .permissionDenied
       state.groups["/dev/gpiochip0"] = "root"
     }
     #expect(error?.kind == .permissionDenied)
@@ -162,7 +163,7 @@ import Testing
 
   @Test func anUnreadableChipMayHoldAMissingLine() {
     let error = open(chips: [FakeChips.pi5[0]]) {
-      $0.unreadable["/dev/gpiochip4"] = 13
+      $0.unreadable["/dev/gpiochip4"] = .permissionDenied
       $0.groups["/dev/gpiochip4"] = "gpio"
     }
     #expect(
@@ -176,7 +177,8 @@ import Testing
   @Test func otherRequestFailuresAreIOAndNameTheLines() {
     let error = open { state in
       state.requestError = GPIOPortError(
-        operation: .request, chip: "/dev/gpiochip0", offsets: [23, 24, 25, 16], code: 22)
+        operation: .request, chip: "/dev/gpiochip0", offsets: [23, 24, 25, 16],
+        code: .invalidArgument)
     }
     #expect(error?.kind == .io)
     #expect(

@@ -1,8 +1,8 @@
 import ArgumentParser
-import Glibc
 import Hummingbird
 import Logging
 import SimonControl
+import SimonPOSIX
 import SimonSystemd
 import SimonWeb
 
@@ -78,8 +78,7 @@ struct SimonWebCommand: AsyncParsableCommand {
     } catch {
       throw ValidationError("--listen: \(error)")
     }
-    var status = stat()
-    guard stat(assets, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+    guard POSIX.isDirectory(assets) else {
       throw ValidationError(
         "--assets: \(assets) is not a directory (the page's files: Screen/Public in the source tree)"
       )
@@ -96,9 +95,9 @@ struct SimonWebCommand: AsyncParsableCommand {
     }
     let logger = Logger(label: "simon-web")
     let environment = Environment.current
-    let candidates = ControlSocketPath.candidates(environment: environment, uid: getuid())
+    let candidates = ControlSocketPath.candidates(environment: environment, uid: POSIX.userID)
     let socket: String =
-      controlSocket ?? candidates.first(where: { access($0, F_OK) == 0 })
+      controlSocket ?? candidates.first(where: { POSIX.allows(.exists, $0) })
       ?? ControlSocketPath.servicePath
     let ask = ControlAsk(path: socket)
     let naming = NameEntryStarter(ask: ask, logger: logger)

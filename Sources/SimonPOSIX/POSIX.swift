@@ -1,0 +1,109 @@
+import Glibc
+import SystemPackage
+
+/// The process-wide facts and small calls the programs need that swift-system does not
+/// wrap: who runs them, what a path allows, the terminal, the host, the monotonic clock.
+/// Each names the C function it calls; errors come back as swift-system's `Errno`.
+public enum POSIX {
+  /// The real user ID of this process (getuid).
+  public static var userID: UInt32 { getuid() }
+
+  /// The value of the calling thread's errno, as swift-system's type.
+  public static var lastError: Errno { Errno(rawValue: errno) }
+
+  /// The system's words for an errno value (strerror), as `Errno` describes it.
+  public static func errorText(_ code: Int32) -> String {
+    Errno(rawValue: code).description
+  }
+
+  /// What `path` lets this process do (access).
+  public enum Access: Sendable {
+    /// The path exists (F_OK).
+    case exists
+    /// The path may be read (R_OK).
+    case read
+    /// The path may be executed (X_OK).
+    case execute
+  }
+
+  /// Whether this process may do `access` with `path` (access); false when the path is
+  /// not there either.
+  public static func allows(_ access: Access, _ path: String) -> Bool {
+    let mode: Int32 =
+      switch access {
+      case .exists: F_OK
+      case .read: R_OK
+      case .execute: X_OK
+      }
+    return Glibc.access(path, mode) == 0
+  }
+
+  /// Why this process may not do `access` with `path` (access), or nil when it may.
+  public static func refusal(_ access: Access, _ path: String) -> Errno? {
+    allows(access, path) ? nil : lastError
+  }
+
+  /// Whether `path` is a directory, following symbolic links (stat).
+  public static func isDirectory(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+  }
+
+  /// The path with every symbolic link and `.`/`..` resolved (realpath), or nil when
+  /// some part of it is not there.
+  public static func canonicalPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// This program's own file (readlink of /proc/self/exe), or nil when /proc is not there.
+  public static var executablePath: String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Whether `descriptor` is a terminal (isatty).
+  public static func isTerminal(_ descriptor: FileDescriptor) -> Bool {
+    isatty(descriptor.rawValue) == 1
+  }
+
+  /// This machine's host name (gethostname), or nil when it has none.
+  public static var hostName: String? {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0, buffer[0] != 0 else { return nil }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Writes out what the C library holds back of standard output (fflush), so a message
+  /// that follows on standard error comes after it.
+  public static func flushStandardOutput() {
+    fflush(nil)
+  }
+
+  /// Nanoseconds on CLOCK_MONOTONIC (clock_gettime): time since boot that never jumps.
+  public static var monotonicNanoseconds: Int64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+  }
+
+  /// The resolution of CLOCK_MONOTONIC in nanoseconds (clock_getres).
+  public static var monotonicResolutionNanoseconds: Int64 {
+    var spec = timespec()
+    clock_getres(CLOCK_MONOTONIC, &spec)
+    return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+  }
+
+  /// Blocks the calling thread for `duration` (nanosleep, resumed after a signal). Only
+  /// for threads of their own, never for the concurrency pool's.
+  public static func blockThread(for duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    guard seconds > 0 || attoseconds > 0 else { return }
+    var wanted = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+    var remaining = timespec()
+    while nanosleep(&wanted, &remaining) != 0 && errno == EINTR { wanted = remaining }
+  }
+}

@@ -1,0 +1,79 @@
+import Glibc
+import SimonPOSIX
+import SystemPackage
+import Testing
+
+/// The process facts the programs read through `POSIX`, against what the system says.
+@Suite("Process facts and paths")
+struct POSIXTests {
+  /// A fresh directory under /tmp, removed with everything in it by `remove`.
+  private struct Scratch {
+    let path: String
+    init() throws {
+      var template = Array("/tmp/simon-posix-XXXXXX".utf8CString)
+      let made = try #require(mkdtemp(&template))
+      path = String(cString: made)
+    }
+    func remove() {
+      for name in ["file", "link", "dir"] {
+        _ = unlink("\(path)/\(name)")
+        _ = rmdir("\(path)/\(name)")
+      }
+      _ = rmdir(path)
+    }
+  }
+
+  @Test func whatAPathAllowsAndWhyNot() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let file = "\(scratch.path)/file"
+    let fd = open(file, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+    #expect(fd >= 0)
+    close(fd)
+    #expect(POSIX.allows(.exists, file))
+    #expect(POSIX.allows(.read, file))
+    #expect(POSIX.refusal(.read, file) == nil)
+    #expect(!POSIX.allows(.execute, file))
+    #expect(!POSIX.allows(.exists, "\(scratch.path)/missing"))
+    #expect(POSIX.refusal(.read, "\(scratch.path)/missing") == .noSuchFileOrDirectory)
+  }
+
+  @Test func aDirectoryAndALinkResolved() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let directory = "\(scratch.path)/dir"
+    #expect(mkdir(directory, 0o700) == 0)
+    #expect(symlink(directory, "\(scratch.path)/link") == 0)
+    #expect(POSIX.isDirectory(directory))
+    #expect(POSIX.isDirectory("\(scratch.path)/link"))
+    #expect(!POSIX.isDirectory("\(scratch.path)/missing"))
+    let canonical = try #require(POSIX.canonicalPath(scratch.path))
+    #expect(POSIX.canonicalPath("\(scratch.path)/link/../link") == "\(canonical)/dir")
+    #expect(POSIX.canonicalPath("\(scratch.path)/missing") == nil)
+  }
+
+  @Test func whoAndWhereThisProcessIs() throws {
+    #expect(POSIX.userID == getuid())
+    let executable = try #require(POSIX.executablePath)
+    #expect(executable.hasPrefix("/"))
+    #expect(POSIX.allows(.execute, executable))
+    var buffer = [CChar](repeating: 0, count: 256)
+    #expect(gethostname(&buffer, 255) == 0)
+    let name = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #expect(POSIX.hostName == (name.isEmpty ? nil : name))
+    #expect(!POSIX.isTerminal(FileDescriptor(rawValue: -1)))
+  }
+
+  @Test func theSystemsWordsForAnError() {
+    #expect(POSIX.errorText(ENOENT) == "No such file or directory")
+    errno = EACCES
+    #expect(POSIX.lastError == .permissionDenied)
+  }
+
+  @Test func theMonotonicClockNeverGoesBack() {
+    let first = POSIX.monotonicNanoseconds
+    #expect(POSIX.monotonicNanoseconds >= first)
+    #expect(POSIX.monotonicResolutionNanoseconds > 0)
+  }
+}
