@@ -34,7 +34,9 @@ let package = Package(
     // A TOML 1.0 reader that keeps each value's line, for simond.toml: standard library only.
     .target(name: "SimonTOML"),
     // Configuration files read key by key, every problem with its key and line.
-    .target(name: "SimonConfig", dependencies: ["SimonTOML"]),
+    .target(
+      name: "SimonConfig",
+      dependencies: ["SimonTOML", .product(name: "SystemPackage", package: "swift-system")]),
     // The few libc calls Swift's Glibc module lacks (ppoll).
     .target(name: "CSimonPOSIX"),
     // The one system layer over libc: swift-system (FileDescriptor, Errno) plus what it

@@ -1,4 +1,4 @@
-import Glibc
+import SystemPackage
 
 /// Reads a configuration file's bytes: a regular file, or anything else that can be read
 /// to its end, such as `/dev/null` or a pipe (`--config <(...)`), up to `limit` bytes.
@@ -20,28 +20,26 @@ public enum ConfigFile {
 
   /// The file's bytes, or why they could not be read.
   public static func read(_ path: String) -> Result<[UInt8], Failure> {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return .failure(failure(errno)) }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 16_384)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return .failure(failure(errno))
+    do {
+      let file = try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
+      return try file.closeAfter { () throws -> Result<[UInt8], Failure> in
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+          let count = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
+          if count == 0 { return .success(bytes) }
+          bytes += chunk[..<count]
+          if bytes.count > limit { return .failure(.tooLarge) }
+        }
       }
-      if count == 0 { return .success(bytes) }
-      bytes += chunk[..<count]
-      if bytes.count > limit { return .failure(.tooLarge) }
-    }
-  }
-
-  private static func failure(_ code: Int32) -> Failure {
-    switch code {
-    case ENOENT: .missing
-    case EISDIR: .directory
-    default: .unreadable(String(cString: strerror(code)))
+    } catch let code as Errno {
+      switch code {
+      case .noSuchFileOrDirectory: return .failure(.missing)
+      case .isDirectory: return .failure(.directory)
+      default: return .failure(.unreadable(code.description))
+      }
+    } catch {
+      return .failure(.unreadable("\(error)"))
     }
   }
 }
