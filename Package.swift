@@ -62,7 +62,7 @@ let package = Package(
     .target(
       name: "SimonGPIO",
       dependencies: [
-        "SimonGame", "SimonHardware", "CGPIOD",
+        "SimonGame", "SimonHardware", "SimonPOSIX", "CGPIOD",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // Scores, players and settings on disk: locking, atomic writes, recovery.

@@ -1,10 +1,7 @@
 import CGPIOD
+import SimonPOSIX
 import Synchronization
 import SystemPackage
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The real GPIO system: every libgpiod call (through the CGPIOD shim) and every libc
 /// call of this module's GPIO side lives in this file.
@@ -34,19 +31,19 @@ struct LiveGPIOPort: GPIOPort {
   /// (`cgpiod_chip_open`, `cgpiod_chip_get_info`, `cgpiod_chip_get_line_info`).
   func inspect(chipAt path: String) throws(GPIOPortError) -> ChipSnapshot {
     guard let chip = cgpiod_chip_open(path) else {
-      throw GPIOPortError(operation: .open, chip: path, code: Errno(rawValue: errno))
+      throw GPIOPortError(operation: .open, chip: path, code: POSIX.lastError)
     }
     defer { cgpiod_chip_close(chip) }
     var info = cgpiod_chip_info()
     guard cgpiod_chip_get_info(chip, &info) == 0 else {
-      throw GPIOPortError(operation: .open, chip: path, code: Errno(rawValue: errno))
+      throw GPIOPortError(operation: .open, chip: path, code: POSIX.lastError)
     }
     var lines: [LineSnapshot] = []
     for offset in 0..<info.num_lines {
       var line = cgpiod_line_info()
       guard cgpiod_chip_get_line_info(chip, offset, &line) == 0 else {
         throw GPIOPortError(
-          operation: .open, chip: path, offsets: [Int(offset)], code: Errno(rawValue: errno))
+          operation: .open, chip: path, offsets: [Int(offset)], code: POSIX.lastError)
       }
       lines.append(
         LineSnapshot(
@@ -57,11 +54,7 @@ struct LiveGPIOPort: GPIOPort {
   }
 
   /// The group owning a device (stat, getgrgid).
-  func group(ofDevice path: String) -> String? {
-    var status = stat()
-    guard stat(path, &status) == 0, let group = getgrgid(status.st_gid) else { return nil }
-    return String(cString: group.pointee.gr_name)
-  }
+  func group(ofDevice path: String) -> String? { POSIX.groupName(owning: path) }
 
   /// Opens each chip and requests its outputs, then its inputs
   /// (`cgpiod_chip_open`, `cgpiod_chip_request_lines`); undoes everything on failure.
@@ -79,16 +72,7 @@ struct LiveGPIOPort: GPIOPort {
   }
 
   /// The names in the device directory (opendir, readdir).
-  private func entries() -> [String] {
-    guard let directory = opendir(devDirectory) else { return [] }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { Self.string(bytes: $0) }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names
-  }
+  private func entries() -> [String] { POSIX.directoryEntries(devDirectory) }
 
   /// A string from a fixed-size C character array.
   static func string<Tuple>(_ tuple: Tuple) -> String {
@@ -119,7 +103,7 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
   /// acquired so `release` undoes it.
   fileprivate func acquire(_ request: ChipRequest, consumer: String) throws(GPIOPortError) {
     guard let chip = cgpiod_chip_open(request.chip) else {
-      throw GPIOPortError(operation: .open, chip: request.chip, code: Errno(rawValue: errno))
+      throw GPIOPortError(operation: .open, chip: request.chip, code: POSIX.lastError)
     }
     held.append(Held(path: request.chip, chip: chip))
     let outputs = request.outputs.map {
@@ -137,7 +121,7 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
       guard let handle = cgpiod_chip_request_lines(chip, consumer, outputs, outputs.count) else {
         throw GPIOPortError(
           operation: .request, chip: request.chip, offsets: request.outputs.map(\.offset),
-          code: Errno(rawValue: errno))
+          code: POSIX.lastError)
       }
       held[held.count - 1].outputs = handle
     }
@@ -145,7 +129,7 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
       guard let handle = cgpiod_chip_request_lines(chip, consumer, inputs, inputs.count) else {
         throw GPIOPortError(
           operation: .request, chip: request.chip, offsets: request.inputs.map(\.offset),
-          code: Errno(rawValue: errno))
+          code: POSIX.lastError)
       }
       held[held.count - 1].inputs = handle
     }
@@ -170,7 +154,7 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
     var events = [cgpiod_event](repeating: cgpiod_event(), count: 64)
     let count = cgpiod_request_read_events(request, &events, events.count)
     guard count >= 0 else {
-      throw GPIOPortError(operation: .read, chip: chip, code: Errno(rawValue: errno))
+      throw GPIOPortError(operation: .read, chip: chip, code: POSIX.lastError)
     }
     return events.prefix(Int(count)).map {
       RawEdge(
@@ -194,7 +178,7 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
       else {
         throw GPIOPortError(
           operation: .set, chip: line.chip, offsets: [line.offset],
-          code: released ? .badFileDescriptor : Errno(rawValue: errno))
+          code: released ? .badFileDescriptor : POSIX.lastError)
       }
     }
   }

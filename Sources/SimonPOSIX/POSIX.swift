@@ -49,6 +49,28 @@ public enum POSIX {
     return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
   }
 
+  /// The names in a directory but `.` and `..`, in the order the system gives them
+  /// (opendir, readdir); empty when it cannot be read.
+  public static func directoryEntries(_ path: String) -> [String] {
+    guard let directory = opendir(path) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// The name of the group that owns `path` (stat, getgrgid), or nil when either fails.
+  public static func groupName(owning path: String) -> String? {
+    var status = stat()
+    guard stat(path, &status) == 0, let group = getgrgid(status.st_gid) else { return nil }
+    return String(cString: group.pointee.gr_name)
+  }
+
   /// The path with every symbolic link and `.`/`..` resolved (realpath), or nil when
   /// some part of it is not there.
   public static func canonicalPath(_ path: String) -> String? {

@@ -52,6 +52,21 @@ struct POSIXTests {
     #expect(POSIX.canonicalPath("\(scratch.path)/missing") == nil)
   }
 
+  @Test func aDirectorysEntriesAndAFilesGroup() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    #expect(POSIX.directoryEntries(scratch.path) == [])
+    let fd = open("\(scratch.path)/file", O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+    close(fd)
+    #expect(mkdir("\(scratch.path)/dir", 0o700) == 0)
+    #expect(POSIX.directoryEntries(scratch.path).sorted() == ["dir", "file"])
+    #expect(POSIX.directoryEntries("\(scratch.path)/missing") == [])
+    let group = try #require(getgrgid(getegid()))
+    #expect(
+      POSIX.groupName(owning: "\(scratch.path)/file") == String(cString: group.pointee.gr_name))
+    #expect(POSIX.groupName(owning: "\(scratch.path)/missing") == nil)
+  }
+
   @Test func whoAndWhereThisProcessIs() throws {
     #expect(POSIX.userID == getuid())
     let executable = try #require(POSIX.executablePath)
