@@ -114,6 +114,7 @@ let package = Package(
       dependencies: [
         "SimonDaemon", "SimonGPIO", "SimonHardware", "SimonGame", "SimonScores", "SimonAudio",
         "SimonSim", "SimonTerminal", "SimonControl", "SimonConfig", "SimonPOSIX",
+        .product(name: "SystemPackage", package: "swift-system"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]),

@@ -8,6 +8,9 @@ public enum POSIX {
   /// The real user ID of this process (getuid).
   public static var userID: UInt32 { getuid() }
 
+  /// The ID of this process (getpid).
+  public static var processID: Int32 { getpid() }
+
   /// The value of the calling thread's errno, as swift-system's type.
   public static var lastError: Errno { Errno(rawValue: errno) }
 

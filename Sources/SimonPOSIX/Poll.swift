@@ -1,5 +1,6 @@
 import CSimonPOSIX
 import Glibc
+import SystemPackage
 
 /// Waiting on descriptors with a timeout to the nanosecond.
 public enum Poll {
@@ -9,5 +10,12 @@ public enum Poll {
   ///   when a signal came first).
   public static func wait(_ descriptors: inout [pollfd], timeoutNanoseconds: Int64?) -> Int32 {
     csimonposix_ppoll(&descriptors, nfds_t(descriptors.count), timeoutNanoseconds ?? -1)
+  }
+
+  /// Blocks the calling thread until `descriptor` has something to read or has closed
+  /// (ppoll, without a timeout, resumed after a signal).
+  public static func waitUntilReadable(_ descriptor: FileDescriptor) {
+    var entry = [pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)]
+    while wait(&entry, timeoutNanoseconds: nil) < 0 && errno == EINTR {}
   }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// The address of a Unix socket (`sockaddr_un`): a path, or a name in Linux's abstract
 /// namespace. The one place the cabinet's programs build one.
@@ -59,5 +60,21 @@ public struct UnixSocketAddress: Sendable {
     return try withUnsafePointer(to: &address) { pointer in
       try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { try body($0, length) }
     }
+  }
+
+  /// Sends `bytes` as one datagram to this address from a fresh close-on-exec socket
+  /// (socket, sendto without SIGPIPE, close).
+  /// - Returns: nil when it was sent, else why not.
+  @discardableResult
+  public func sendDatagram(_ bytes: [UInt8]) -> Errno? {
+    let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { return Errno(rawValue: errno) }
+    defer { close(fd) }
+    let sent = withSockaddr { generic, length in
+      bytes.withUnsafeBytes {
+        sendto(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), generic, length)
+      }
+    }
+    return sent < 0 ? Errno(rawValue: errno) : nil
   }
 }

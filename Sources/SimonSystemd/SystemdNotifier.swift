@@ -1,4 +1,3 @@
-import Glibc
 import SimonPOSIX
 
 /// Tells systemd how the service is doing (sd_notify, written by hand: it is one
@@ -17,7 +16,7 @@ public struct SystemdNotifier: Sendable {
     socketPath = (path?.isEmpty ?? true) ? nil : path
     let pid = environment["WATCHDOG_PID"].flatMap { Int32($0) }
     if let usec = environment["WATCHDOG_USEC"].flatMap({ Int64($0) }), usec > 0,
-      pid == nil || pid == getpid()
+      pid == nil || pid == POSIX.processID
     {
       watchdogInterval = .microseconds(usec / 2)
     } else {
@@ -36,10 +35,7 @@ public struct SystemdNotifier: Sendable {
 
   /// `RELOADING=1` with the monotonic time systemd 253 and later want.
   public func reloading() {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    let usec = Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000
-    send("RELOADING=1\nMONOTONIC_USEC=\(usec)")
+    send("RELOADING=1\nMONOTONIC_USEC=\(POSIX.monotonicNanoseconds / 1000)")
   }
 
   /// `STOPPING=1`.
@@ -50,16 +46,7 @@ public struct SystemdNotifier: Sendable {
 
   /// Sends one datagram (sendto on a fresh AF_UNIX SOCK_DGRAM socket).
   public func send(_ message: String) {
-    guard let socketPath else { return }
-    let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { return }
-    defer { close(fd) }
-    guard let address = UnixSocketAddress(systemdName: socketPath) else { return }
-    let bytes = Array(message.utf8)
-    _ = address.withSockaddr { generic, length in
-      bytes.withUnsafeBytes {
-        sendto(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), generic, length)
-      }
-    }
+    guard let socketPath, let address = UnixSocketAddress(systemdName: socketPath) else { return }
+    address.sendDatagram(Array(message.utf8))
   }
 }

@@ -1,9 +1,6 @@
 import SimonHardware
 import SimonPOSIX
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SystemPackage
 
 /// Reads the keyboard on a thread of its own that blocks in read() (or poll(), should
 /// the terminal be non-blocking): the bytes of each read become one `.keys` event; the
@@ -15,20 +12,20 @@ enum KeyboardReader {
     BackgroundThread.start {
       var buffer = [UInt8](repeating: 0, count: 64)
       while true {
-        let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-        if count > 0 {
+        do {
+          let count = try buffer.withUnsafeMutableBytes {
+            try FileDescriptor.standardInput.read(into: $0)
+          }
+          guard count > 0 else { break }
           deliver(.keys(Array(buffer[..<count])))
-        } else if count < 0, errno == EINTR {
-          continue
-        } else if count < 0, errno == EAGAIN {
+        } catch Errno.resourceTemporarilyUnavailable {
           // Another program left the terminal non-blocking: wait for a key, not spin.
-          var entry = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-          _ = poll(&entry, 1, -1)
-        } else {
-          deliver(.keyboardClosed)
-          return
+          Poll.waitUntilReadable(.standardInput)
+        } catch {
+          break
         }
       }
+      deliver(.keyboardClosed)
     }
   }
 }
