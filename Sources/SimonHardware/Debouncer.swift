@@ -5,9 +5,11 @@ import SimonGame
 /// Promises (SPEC section 6): the first edge of a change is reported at once, with its
 /// own time; further edges inside the debounce window after it are dropped; when the
 /// window closes the input's real level is checked again, so a press that bounced back
-/// up inside the window is still followed by its release. An input held longer than
-/// `stuckAfter` is reported stuck, released to the game, and ignored until it really
-/// comes up.
+/// up inside the window is still followed by its release. An edge read only after the
+/// window closed is news, whatever its own time says (a busy driver may fire the window's
+/// timer first): it is reported at once, timed no earlier than the close, never dropped.
+/// An input held longer than `stuckAfter` is reported stuck, released to the game, and
+/// ignored until it really comes up.
 public struct Debouncer: Sendable {
   /// What the debouncer tells the game, or the operator.
   public enum Output: Equatable, Sendable {
@@ -39,6 +41,8 @@ public struct Debouncer: Sendable {
     var raw = false
     var reported = false
     var reportedAt: Duration?
+    /// When the window's timer fired, once it has: later edges are news, not bounces.
+    var closedAt: Duration?
     var stuck = false
   }
 
@@ -75,13 +79,16 @@ public struct Debouncer: Sendable {
       // its own so the release's bounces do not read as a press.
       line.stuck = false
       line.reportedAt = time
+      line.closedAt = nil
       return ([], [.start(.settle(input), at: time + windowOf(input))])
     }
-    if let reportedAt = line.reportedAt, time - reportedAt < windowOf(input) {
+    if line.closedAt == nil, let reportedAt = line.reportedAt,
+      time - reportedAt < windowOf(input)
+    {
       return ([], [])
     }
     guard pressed != line.reported else { return ([], []) }
-    return report(input, &line, at: time)
+    return report(input, &line, at: max(time, line.closedAt ?? time))
   }
 
   /// A timer this debouncer asked for has run out.
@@ -90,6 +97,7 @@ public struct Debouncer: Sendable {
     case .settle(let input):
       var line = lines[input] ?? Line()
       defer { lines[input] = line }
+      line.closedAt = time
       guard !line.stuck, line.raw != line.reported else { return ([], []) }
       return report(input, &line, at: time)
     case .stuck(let input):
@@ -112,6 +120,7 @@ public struct Debouncer: Sendable {
   ) {
     line.reported = line.raw
     line.reportedAt = time
+    line.closedAt = nil
     var requests: [TimerRequest] = [.start(.settle(input), at: time + windowOf(input))]
     if line.raw {
       requests.append(.start(.stuck(input), at: time + stuckAfter))

@@ -36,6 +36,22 @@ struct DebouncerTests {
     #expect(more.contains(.cancel(.stuck(.red))))
   }
 
+  @Test func aReleaseDeliveredAfterTheWindowClosedIsNotLostThoughItHappenedInside() {
+    // A busy driver can fire the settle timer before it reads an edge that happened
+    // earlier: the window has closed, so the edge is news, not a bounce.
+    var debouncer = Debouncer()
+    _ = debouncer.edge(.green, pressed: true, at: t0)
+    #expect(debouncer.fire(.settle(.green), at: t0 + .milliseconds(20)) == ([], []))
+    let (late, requests) = debouncer.edge(.green, pressed: false, at: t0 + .milliseconds(5))
+    #expect(late == [.released(.green, at: t0 + .milliseconds(20))])
+    #expect(
+      requests == [
+        .start(.settle(.green), at: t0 + .milliseconds(40)), .cancel(.stuck(.green)),
+      ])
+    // Its bounces inside the new window are still dropped.
+    #expect(debouncer.edge(.green, pressed: true, at: t0 + .milliseconds(21)) == ([], []))
+  }
+
   @Test func perInputWindowsApply() {
     var debouncer = Debouncer(window: [.start: .milliseconds(50)])
     _ = debouncer.edge(.start, pressed: true, at: t0)
