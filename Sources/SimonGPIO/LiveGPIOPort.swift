@@ -3,8 +3,9 @@ import SimonPOSIX
 import Synchronization
 import SystemPackage
 
-/// The real GPIO system: every libgpiod call (through the CGPIOD shim) and every libc
-/// call of this module's GPIO side lives in this file.
+/// The real GPIO system: every libgpiod call (through the CGPIOD shim) lives in this
+/// file; what it needs of libc (a directory's entries, a device's group, errno) it asks
+/// the system layer.
 struct LiveGPIOPort: GPIOPort {
   /// Where the chip devices are; "/dev" except in tests.
   var devDirectory = "/dev"
