@@ -2,7 +2,8 @@ import Glibc
 import SystemPackage
 
 /// The process-wide facts and small calls the programs need that swift-system does not
-/// wrap: who runs them, what a path allows, the terminal, the host, the monotonic clock.
+/// wrap: who runs them, their environment, what a path allows, the terminal, the host,
+/// the monotonic clock.
 /// Each names the C function it calls; errors come back as swift-system's `Errno`.
 public enum POSIX {
   /// The real user ID of this process (getuid).
@@ -95,6 +96,27 @@ public enum POSIX {
     isatty(descriptor.rawValue) == 1
   }
 
+  /// Every `NAME=value` entry of this process's environment, in its order (environ).
+  public static var environmentEntries: [String] {
+    var entries: [String] = []
+    var pointer = environ
+    while let entry = pointer.pointee {
+      entries.append(String(cString: entry))
+      pointer += 1
+    }
+    return entries
+  }
+
+  /// The size of the terminal on `descriptor` in columns and rows (ioctl TIOCGWINSZ), or
+  /// nil when it is not a terminal or does not know.
+  public static func terminalSize(_ descriptor: FileDescriptor) -> (width: Int, height: Int)? {
+    var size = winsize()
+    guard ioctl(descriptor.rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0,
+      size.ws_row > 0
+    else { return nil }
+    return (Int(size.ws_col), Int(size.ws_row))
+  }
+
   /// This machine's host name (gethostname), or nil when it has none.
   public static var hostName: String? {
     var buffer = [CChar](repeating: 0, count: 256)
@@ -122,6 +144,12 @@ public enum POSIX {
     return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
   }
 
+  /// Has `body` run when the process exits through exit() or by returning from main
+  /// (atexit); not when a signal kills it.
+  public static func atExit(_ body: @escaping @convention(c) () -> Void) {
+    atexit(body)
+  }
+
   /// Blocks the calling thread for `duration` (nanosleep, resumed after a signal). Only
   /// for threads of their own, never for the concurrency pool's.
   public static func blockThread(for duration: Duration) {
@@ -130,5 +158,41 @@ public enum POSIX {
     var wanted = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
     var remaining = timespec()
     while nanosleep(&wanted, &remaining) != 0 && errno == EINTR { wanted = remaining }
+  }
+
+  /// A terminal's line settings (termios), kept to be put back exactly.
+  public struct TerminalSettings: @unchecked Sendable {
+    fileprivate var value: termios
+
+    /// The settings of the terminal on `descriptor` now (tcgetattr).
+    /// - Throws: `Errno` when it is not a terminal or cannot be read.
+    public static func current(of descriptor: FileDescriptor) throws(Errno) -> TerminalSettings {
+      var value = termios()
+      guard tcgetattr(descriptor.rawValue, &value) == 0 else { throw POSIX.lastError }
+      return TerminalSettings(value: value)
+    }
+
+    /// These settings in raw mode: keys arrive one by one, unechoed, and Ctrl-C and
+    /// Ctrl-Z arrive as keys, not signals; output processing stays on, so "\n" still
+    /// returns the carriage.
+    public var raw: TerminalSettings {
+      var raw = value
+      raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+      raw.c_cflag |= tcflag_t(CS8)
+      raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+      withUnsafeMutableBytes(of: &raw.c_cc) { controls in
+        controls[Int(VMIN)] = 1
+        controls[Int(VTIME)] = 0
+      }
+      return TerminalSettings(value: raw)
+    }
+
+    /// Makes these the settings of the terminal on `descriptor`; keys typed but not read
+    /// yet are dropped, not handed to whatever reads next (tcsetattr, TCSAFLUSH).
+    /// - Throws: `Errno` when the terminal refuses them.
+    public func apply(to descriptor: FileDescriptor) throws(Errno) {
+      var value = value
+      guard tcsetattr(descriptor.rawValue, TCSAFLUSH, &value) == 0 else { throw POSIX.lastError }
+    }
   }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import SystemPackage
 
 /// Standard error, written unbuffered: the one writer of the cabinet's programs.
 ///
@@ -12,13 +12,7 @@ public enum StandardError {
   public static func write(_ text: String) {
     var text = text
     text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = Glibc.write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        if written <= 0 { return }
-        offset += written
-      }
+      _ = try? FileDescriptor.standardError.writeAll(UnsafeRawBufferPointer(bytes))
     }
   }
 

@@ -80,6 +80,46 @@ struct POSIXTests {
     #expect(!POSIX.isTerminal(FileDescriptor(rawValue: -1)))
   }
 
+  @Test func theEnvironmentAsTheCLibrarySeesIt() throws {
+    let path = try #require(getenv("PATH"))
+    #expect(POSIX.environmentEntries.contains("PATH=\(String(cString: path))"))
+    #expect(Environment.current["PATH"] == String(cString: path))
+  }
+
+  @Test func aTerminalsRawModeAndSize() throws {
+    // A pseudo-terminal, opened as ptsname(3) and unlockpt(3) would (TIOCSPTLCK,
+    // TIOCGPTN: the same on x86_64 and arm64), which the C library does not export here.
+    let controller = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    #expect(controller >= 0)
+    defer { close(controller) }
+    var unlock: Int32 = 0
+    var number: UInt32 = 0
+    #expect(ioctl(controller, UInt(0x4004_5431), &unlock) == 0)
+    #expect(ioctl(controller, UInt(0x8004_5430), &number) == 0)
+    let fd = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    #expect(fd >= 0)
+    defer { close(fd) }
+    let terminal = FileDescriptor(rawValue: fd)
+    #expect(POSIX.isTerminal(terminal))
+    var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+    #expect(ioctl(fd, UInt(TIOCSWINSZ), &size) == 0)
+    #expect(POSIX.terminalSize(terminal)! == (100, 30))
+
+    let original = try POSIX.TerminalSettings.current(of: terminal)
+    try original.raw.apply(to: terminal)
+    var now = termios()
+    #expect(tcgetattr(fd, &now) == 0)
+    #expect(now.c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0)
+    try original.apply(to: terminal)
+    #expect(tcgetattr(fd, &now) == 0)
+    #expect(now.c_lflag & tcflag_t(ICANON) != 0)
+
+    #expect(throws: Errno.badFileDescriptor) {
+      try POSIX.TerminalSettings.current(of: FileDescriptor(rawValue: -1))
+    }
+    #expect(POSIX.terminalSize(FileDescriptor(rawValue: -1)) == nil)
+  }
+
   @Test func theSystemsWordsForAnError() {
     #expect(POSIX.errorText(ENOENT) == "No such file or directory")
     errno = EACCES
