@@ -1,28 +1,27 @@
 import CALSA
-import Glibc
 
 // Every call into the CALSA shim lives in this file.
 
-/// The errno values the audio code tells apart.
-enum Errno {
-  /// EAGAIN: no room in a non-blocking stream.
-  static let again = EAGAIN
-  /// EPIPE: an underrun.
-  static let pipe = EPIPE
-  /// ESTRPIPE: the device was suspended.
-  static let strpipe = ESTRPIPE
-  /// ENOENT: no such PCM, or no sound card.
-  static let noEntry = ENOENT
-  /// EBUSY: another program holds the device.
-  static let busy = EBUSY
-  /// EACCES: the device exists but this user may not open it.
-  static let access = EACCES
-  /// EPERM: not permitted.
-  static let permission = EPERM
-  /// ENODEV: the device went away.
-  static let noDevice = ENODEV
-  /// ETIMEDOUT: the device stopped taking samples.
-  static let timedOut = ETIMEDOUT
+/// The negative errno values the audio code tells apart, as alsa-lib returns them.
+enum ALSACode {
+  /// -EAGAIN: no room in a non-blocking stream.
+  static let again = Int32(CALSA_AGAIN)
+  /// -EPIPE: an underrun.
+  static let underrun = Int32(CALSA_UNDERRUN)
+  /// -ESTRPIPE: the device was suspended.
+  static let suspended = Int32(CALSA_SUSPENDED)
+  /// -ENOENT: no such PCM, or no sound card.
+  static let noEntry = Int32(CALSA_NO_ENTRY)
+  /// -EBUSY: another program holds the device.
+  static let busy = Int32(CALSA_BUSY)
+  /// -EACCES: the device exists but this user may not open it.
+  static let access = Int32(CALSA_ACCESS)
+  /// -EPERM: not permitted.
+  static let permission = Int32(CALSA_PERMISSION)
+  /// -ENODEV: the device went away.
+  static let noDevice = Int32(CALSA_NO_DEVICE)
+  /// -ETIMEDOUT: the device stopped taking samples.
+  static let timedOut = Int32(CALSA_TIMED_OUT)
 }
 
 extension AudioError {
@@ -65,7 +64,7 @@ final class ALSAPCM: PCMStream {
 
   /// The frames writable now (`calsa_avail`).
   func available() throws(AudioError) -> Int {
-    guard let handle else { throw AudioError(code: -Errno.noDevice) }
+    guard let handle else { throw AudioError(code: ALSACode.noDevice) }
     let result = calsa_avail(handle)
     if result < 0 { throw AudioError(code: Int32(result)) }
     return result
@@ -73,17 +72,17 @@ final class ALSAPCM: PCMStream {
 
   /// Writes interleaved frames (`calsa_write`); 0 when a non-blocking stream is full.
   func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioError) -> Int {
-    guard let handle else { throw AudioError(code: -Errno.noDevice) }
+    guard let handle else { throw AudioError(code: ALSACode.noDevice) }
     guard let base = samples.baseAddress, !samples.isEmpty else { return 0 }
     let result = calsa_write(handle, base, UInt(samples.count / format.channels))
-    if result == -Int(Errno.again) { return 0 }
+    if result == Int(ALSACode.again) { return 0 }
     if result < 0 { throw AudioError(code: Int32(result)) }
     return result
   }
 
   /// Recovers after an underrun or suspend (`calsa_recover`).
   func recover(from error: AudioError) throws(AudioError) {
-    guard let handle else { throw AudioError(code: -Errno.noDevice) }
+    guard let handle else { throw AudioError(code: ALSACode.noDevice) }
     let result = calsa_recover(handle, error.code)
     if result < 0 { throw AudioError(code: result) }
   }
@@ -106,7 +105,7 @@ final class ALSAPCM: PCMStream {
 
   /// Makes the stopped PCM ready to start again (`calsa_prepare`).
   func prepare() throws(AudioError) {
-    guard let handle else { throw AudioError(code: -Errno.noDevice) }
+    guard let handle else { throw AudioError(code: ALSACode.noDevice) }
     let result = calsa_prepare(handle)
     if result < 0 { throw AudioError(code: result) }
   }

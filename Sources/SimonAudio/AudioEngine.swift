@@ -162,7 +162,7 @@ final class AudioEngine {
   /// Writes what there is room for, or says what to wait for.
   private func pump(_ stream: any PCMStream, now: MonotonicInstant) -> AudioWait {
     if let lastProgress, lastProgress.duration(to: now) > Self.stallLimit {
-      let error = AudioError(code: -Errno.timedOut, description: "it stopped taking samples")
+      let error = AudioError(code: ALSACode.timedOut, description: "it stopped taking samples")
       lost(stream, error, now: now)
       return .none
     }

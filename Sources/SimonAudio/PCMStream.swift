@@ -6,10 +6,10 @@ struct AudioError: Error, Equatable, Sendable, CustomStringConvertible {
   var description: String
 
   /// Whether the error is an underrun or a suspend, which `recover` can clear.
-  var isUnderrun: Bool { code == -Errno.pipe || code == -Errno.strpipe }
+  var isUnderrun: Bool { code == ALSACode.underrun || code == ALSACode.suspended }
 
   /// Whether a non-blocking call found no room and should be retried after a wait.
-  var isWouldBlock: Bool { code == -Errno.again }
+  var isWouldBlock: Bool { code == ALSACode.again }
 }
 
 /// An open playback stream, as the audio engine uses it. One thread owns it.
@@ -52,9 +52,9 @@ extension AudioError {
   /// usual cause.
   func openFailure(device: String) -> String {
     let hint =
-      code == -Errno.noEntry
+      code == ALSACode.noEntry
       ? " (no such PCM, or no sound card; `aplay -L` lists the PCMs)"
-      : code == -Errno.busy ? " (another program is using it)" : ""
+      : code == ALSACode.busy ? " (another program is using it)" : ""
     return "cannot open audio device '\(device)': \(description)\(hint)"
   }
 }

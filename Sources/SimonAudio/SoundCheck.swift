@@ -60,10 +60,10 @@ public enum SoundCheck {
 extension AudioError {
   /// The broad class of the error, for `HardwareError`.
   var kind: HardwareError.Kind {
-    switch -code {
-    case Errno.noEntry: .noDevice
-    case Errno.busy: .busy
-    case Errno.access, Errno.permission: .permissionDenied
+    switch code {
+    case ALSACode.noEntry: .noDevice
+    case ALSACode.busy: .busy
+    case ALSACode.access, ALSACode.permission: .permissionDenied
     default: .io
     }
   }

@@ -131,7 +131,7 @@ final class FakeDevice: PCMOpener {
     let result = state.withLock { state -> Result<Int, AudioError> in
       guard state.plugged else {
         record(.openRefused, &state)
-        return .failure(AudioError(code: -Errno.noEntry, description: "No such device"))
+        return .failure(AudioError(code: ALSACode.noEntry, description: "No such device"))
       }
       prepare(&state)
       state.hungAt = nil
@@ -184,7 +184,7 @@ final class FakeDevice: PCMOpener {
     state.entries.append(Entry(at, event))
   }
 
-  private static let gone = AudioError(code: -Errno.noDevice, description: "No such device")
+  private static let gone = AudioError(code: ALSACode.noDevice, description: "No such device")
 
   private final class Stream: PCMStream {
     let device: FakeDevice
@@ -204,7 +204,7 @@ final class FakeDevice: PCMOpener {
       let result = device.state.withLock { state -> Result<Int, AudioError> in
         guard isThere(state) else { return .failure(FakeDevice.gone) }
         if case .underrun = state.playback {
-          return .failure(AudioError(code: -Errno.pipe, description: "Broken pipe"))
+          return .failure(AudioError(code: ALSACode.underrun, description: "Broken pipe"))
         }
         return .success(format.bufferFrames - device.queued(&state))
       }
@@ -216,7 +216,8 @@ final class FakeDevice: PCMOpener {
         guard isThere(state) else { return .failure(FakeDevice.gone) }
         let room = format.bufferFrames - device.queued(&state)
         switch state.playback {
-        case .underrun: return .failure(AudioError(code: -Errno.pipe, description: "Broken pipe"))
+        case .underrun:
+          return .failure(AudioError(code: ALSACode.underrun, description: "Broken pipe"))
         case .stopped, .closed:
           return .failure(AudioError(code: -EBADFD, description: "File descriptor in bad state"))
         case .prepared, .running: break

@@ -4,7 +4,30 @@
 #ifndef CALSA_H
 #define CALSA_H
 
+#include <errno.h>
 #include <stdint.h>
+
+/// The negative errno values the audio code tells apart, as alsa-lib returns them.
+enum {
+  /// No room in a non-blocking stream.
+  CALSA_AGAIN = -EAGAIN,
+  /// An underrun.
+  CALSA_UNDERRUN = -EPIPE,
+  /// The device was suspended.
+  CALSA_SUSPENDED = -ESTRPIPE,
+  /// No such PCM, or no sound card.
+  CALSA_NO_ENTRY = -ENOENT,
+  /// Another program holds the device.
+  CALSA_BUSY = -EBUSY,
+  /// The device exists but this user may not open it.
+  CALSA_ACCESS = -EACCES,
+  /// Not permitted.
+  CALSA_PERMISSION = -EPERM,
+  /// The device went away.
+  CALSA_NO_DEVICE = -ENODEV,
+  /// The device stopped taking samples.
+  CALSA_TIMED_OUT = -ETIMEDOUT,
+};
 
 /// An open ALSA playback PCM (an snd_pcm_t underneath).
 typedef struct calsa_pcm calsa_pcm;
