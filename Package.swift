@@ -37,10 +37,10 @@ let package = Package(
     .target(
       name: "SimonConfig",
       dependencies: ["SimonTOML", .product(name: "SystemPackage", package: "swift-system")]),
-    // The few libc calls Swift's Glibc module lacks (ppoll).
+    // The few libc calls Swift's Glibc module lacks (ppoll, pipe2, accept4).
     .target(name: "CSimonPOSIX"),
     // The one system layer over libc: swift-system (FileDescriptor, Errno) plus what it
-    // lacks: Unix socket addresses, standard error, threads, ppoll, process facts.
+    // lacks: Unix sockets, pipes, ppoll, threads, standard error, process facts.
     .target(
       name: "SimonPOSIX",
       dependencies: ["CSimonPOSIX", .product(name: "SystemPackage", package: "swift-system")]),
@@ -48,7 +48,11 @@ let package = Package(
     .target(name: "SimonSystemd", dependencies: ["SimonPOSIX"]),
     // Capability protocols, input events, debouncing, clocks, the cabinet thread, the mock
     // cabinet.
-    .target(name: "SimonHardware", dependencies: ["SimonGame", "SimonPOSIX"]),
+    .target(
+      name: "SimonHardware",
+      dependencies: [
+        "SimonGame", "SimonPOSIX", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     // The simulated cabinet: its socket protocol, server backend and client.
     .target(
       name: "SimonSim",
@@ -79,7 +83,11 @@ let package = Package(
     // The control socket's protocol (SPEC section 10) and its client: for simonctl, the
     // cabinet screen and the venue bridge.
     .target(
-      name: "SimonControl", dependencies: ["SimonGame", "SimonScores", "SimonSim", "SimonPOSIX"]),
+      name: "SimonControl",
+      dependencies: [
+        "SimonGame", "SimonScores", "SimonSim", "SimonPOSIX",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     // The terminal cabinet of `simonctl play` and `status`: keys, screen, report (pure).
     .target(
       name: "SimonTerminal", dependencies: ["SimonGame", "SimonSim", "SimonControl", "SimonScores"]),
@@ -164,7 +172,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "SimonHardwareTests", dependencies: ["SimonHardware"]),
-    .testTarget(name: "SimonSimTests", dependencies: ["SimonSim", "SimonPOSIX"]),
+    .testTarget(
+      name: "SimonSimTests",
+      dependencies: [
+        "SimonSim", "SimonPOSIX", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     .testTarget(
       name: "SimonGPIOTests",
       dependencies: [

@@ -1,6 +1,7 @@
-import Glibc
 import SimonHardware
+import SimonPOSIX
 import SimonSim
+import SystemPackage
 
 /// A connection to simond's control socket for a tool that asks and leaves (`simonctl`):
 /// reads the hello and the snapshot, sends requests and waits for their replies, skipping
@@ -14,7 +15,7 @@ public final class ControlClient {
   public private(set) var hello: ControlHello?
   /// The snapshot simond sent after its hello.
   public private(set) var snapshot: ControlSnapshot?
-  private let fd: Int32
+  private let fd: FileDescriptor
   private var splitter = LineSplitter(maximumLength: 1 << 20)
   private var pending: [String] = []
   private var nextID = 1
@@ -93,7 +94,7 @@ public final class ControlClient {
     case .peerGone: throw SimClientError.disconnected(path)
     case .failed(let code):
       throw SimClientError(
-        .io, path: path, message: "cannot write to \(path): \(ClientSocket.describe(code))")
+        .io, path: path, message: "cannot write to \(path): \(code)")
     }
   }
 
@@ -110,20 +111,19 @@ public final class ControlClient {
         throw SimClientError(
           .timedOut, path: path, message: "simond on \(path) did not answer in time")
       }
-      var watched = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      let milliseconds = Int32(min(left.milliseconds + 1, 60_000))
-      let ready = poll(&watched, 1, milliseconds)
-      if ready < 0 && errno != EINTR {
-        throw SimClientError(
-          .io, path: path, message: "poll on \(path): \(ClientSocket.describe(errno))")
+      var watched = [Poll.Entry(fd)]
+      do {
+        guard try Poll.wait(&watched, timeoutNanoseconds: left.nanoseconds) > 0 else { continue }
+      } catch {
+        if error == .interrupted { continue }
+        throw SimClientError(.io, path: path, message: "poll on \(path): \(error)")
       }
-      guard ready > 0 else { continue }
       switch ClientSocket.read(fd, into: &buffer) {
       case .done(let count): pending += splitter.append(buffer[..<count])
       case .peerGone: throw SimClientError.disconnected(path)
       case .failed(let code):
         throw SimClientError(
-          .io, path: path, message: "cannot read \(path): \(ClientSocket.describe(code))")
+          .io, path: path, message: "cannot read \(path): \(code)")
       }
     }
   }
@@ -132,7 +132,7 @@ public final class ControlClient {
 /// Ends a `ControlClient`'s connection from another thread (shutdown): how a follower that
 /// waits without a time limit is stopped.
 public struct ControlInterrupter: Sendable {
-  let fd: Int32
+  let fd: FileDescriptor
 
   /// Wakes the client's reader with the end of the connection.
   public func interrupt() { ClientSocket.shutdown(fd) }
@@ -157,5 +157,11 @@ extension Duration {
   var milliseconds: Int64 {
     let (seconds, attoseconds) = components
     return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+  }
+
+  /// The duration in whole nanoseconds, rounded down.
+  var nanoseconds: Int64 {
+    let (seconds, attoseconds) = components
+    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
   }
 }

@@ -1,6 +1,6 @@
-import Glibc
 import SimonPOSIX
 import Synchronization
+import SystemPackage
 
 /// The cabinet's thread: one system thread that reads the inputs and runs the game, so an
 /// edge reaches the game, and the lamp it lights is driven, on the thread that read it.
@@ -62,27 +62,24 @@ public final class CabinetThread: SerialExecutor, Sendable {
   }
 
   private let state = Mutex(State())
-  /// The bell: a byte written to `ring` wakes the thread from `bell`.
-  private let bell: Int32
-  private let ringer: Int32
+  /// The bell: a byte written to its write end wakes the thread.
+  private let bell: Pipe
 
   /// Starts the cabinet's thread.
   /// - Throws: `HardwareError` `.io` when the system refuses a pipe or a thread.
   public init() throws(HardwareError) {
-    guard let ends = Pipe.make(nonBlocking: true) else {
-      throw HardwareError(
-        .io, "unable to make the cabinet thread's pipe: \(String(cString: strerror(errno)))")
+    do {
+      bell = try Pipe.make(nonBlocking: true)
+    } catch {
+      throw HardwareError(.io, "unable to make the cabinet thread's pipe: \(error)")
     }
-    bell = ends.readEnd
-    ringer = ends.writeEnd
     // The thread waits for this lock before its first turn, so it is known by then.
     let started = state.withLock { state in
       state.thread = SystemThread.start { [self] in run() }
       return state.thread != nil
     }
     guard started else {
-      close(bell)
-      close(ringer)
+      bell.close()
       throw HardwareError(.io, "unable to start the cabinet thread")
     }
   }
@@ -147,8 +144,7 @@ public final class CabinetThread: SerialExecutor, Sendable {
 
   /// Wakes the thread (write to the pipe; a full pipe already rings).
   private func ring() {
-    var byte: UInt8 = 1
-    _ = write(ringer, &byte, 1)
+    _ = try? bell.writeEnd.writeAll([1])
   }
 
   /// The thread's loop: wait, run the handlers of what is ready or due, then the jobs.
@@ -161,15 +157,16 @@ public final class CabinetThread: SerialExecutor, Sendable {
           ($0.key, $0.value.watcher, $0.value.deadline)
         }
       }
-      var descriptors = [pollfd(fd: bell, events: Int16(POLLIN), revents: 0)]
+      var descriptors = [Poll.Entry(bell.readEnd)]
       for (_, watcher, _) in watchers {
-        descriptors += watcher.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        descriptors += watcher.descriptors.map { Poll.Entry(FileDescriptor(rawValue: $0)) }
       }
       let earliest = watchers.compactMap(\.2).min()
       guard wait(&descriptors, until: earliest) else { continue }
-      if descriptors[0].revents != 0 {
+      if !descriptors[0].found.isEmpty {
         var bytes = [UInt8](repeating: 0, count: 64)
-        while read(bell, &bytes, bytes.count) == bytes.count {}
+        while (try? bytes.withUnsafeMutableBytes { try bell.readEnd.read(into: $0) }) == bytes.count
+        {}
       }
       let now = MonotonicClock().now
       var index = 1
@@ -200,14 +197,14 @@ public final class CabinetThread: SerialExecutor, Sendable {
 
   /// Waits in ppoll until a descriptor is ready or the deadline passes (no timeout when
   /// there is none). False when interrupted by a signal.
-  private func wait(_ descriptors: inout [pollfd], until deadline: MonotonicInstant?) -> Bool {
+  private func wait(_ descriptors: inout [Poll.Entry], until deadline: MonotonicInstant?) -> Bool {
     let timeout = deadline.map { max($0.nanoseconds - MonotonicClock().now.nanoseconds, 0) }
-    return Poll.wait(&descriptors, timeoutNanoseconds: timeout) >= 0
+    return (try? Poll.wait(&descriptors, timeoutNanoseconds: timeout)) != nil
   }
 
-  private static func readiness(_ descriptor: pollfd) -> Readiness {
-    if descriptor.revents & Int16(POLLIN) != 0 { return .readable }
-    return descriptor.revents == 0 ? .idle : .failed
+  private static func readiness(_ descriptor: Poll.Entry) -> Readiness {
+    if descriptor.found.contains(.readable) { return .readable }
+    return descriptor.found.isEmpty ? .idle : .failed
   }
 }
 

@@ -49,8 +49,59 @@ public enum POSIX {
 
   /// Whether `path` is a directory, following symbolic links (stat).
   public static func isDirectory(_ path: String) -> Bool {
+    fileKind(at: path) == .directory
+  }
+
+  /// What kind of file is at a path.
+  public enum FileKind: Equatable, Sendable {
+    /// Nothing (or a directory on the way is missing).
+    case missing
+    /// A Unix socket.
+    case socket
+    /// A directory.
+    case directory
+    /// Anything else: a regular file, a device, a FIFO, a symbolic link not followed.
+    case other
+  }
+
+  /// What is at `path` (stat; lstat when not `followingLinks`, so a link is `.other`).
+  public static func fileKind(at path: String, followingLinks: Bool = true) -> FileKind {
     var status = stat()
-    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else {
+      return .missing
+    }
+    switch status.st_mode & S_IFMT {
+    case S_IFSOCK: return .socket
+    case S_IFDIR: return .directory
+    default: return .other
+    }
+  }
+
+  /// Sets the permission bits of `path` (chmod).
+  /// - Throws: the `Errno` when the system refuses.
+  public static func changeMode(of path: String, to mode: UInt32) throws(Errno) {
+    guard chmod(path, mode_t(mode)) == 0 else { throw lastError }
+  }
+
+  /// Removes the file, socket or link at `path` (unlink); nothing when it is not there.
+  public static func removeFile(_ path: String) {
+    _ = unlink(path)
+  }
+
+  /// Removes the empty directory at `path` (rmdir); nothing when it is not there or not
+  /// empty.
+  public static func removeDirectory(_ path: String) {
+    _ = rmdir(path)
+  }
+
+  /// Makes a new directory only this user may enter, named `prefix` followed by six
+  /// random characters (mkdtemp).
+  /// - Returns: its path.
+  /// - Throws: the `Errno` when the system refuses.
+  public static func makeTemporaryDirectory(prefix: String) throws(Errno) -> String {
+    var template = Array((prefix + "XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else { throw lastError }
+    return String(cString: made)
   }
 
   /// The names in a directory but `.` and `..`, in the order the system gives them
@@ -158,6 +209,85 @@ public enum POSIX {
     var wanted = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
     var remaining = timespec()
     while nanosleep(&wanted, &remaining) != 0 && errno == EINTR { wanted = remaining }
+  }
+
+  /// How a child process ended.
+  public enum Termination: Equatable, Sendable, CustomStringConvertible {
+    /// It exited with this code.
+    case exited(Int32)
+    /// This signal ended it.
+    case signalled(Int32)
+
+    /// "exit 78", "killed by signal 9".
+    public var description: String {
+      switch self {
+      case .exited(let code): "exit \(code)"
+      case .signalled(let signal): "killed by signal \(signal)"
+      }
+    }
+  }
+
+  /// Starts the program at `arguments[0]` with `arguments` and this process's
+  /// environment (posix_spawn): standard input from /dev/null, standard output and error
+  /// into the file `outputFile` (created or emptied, mode 0600), every signal's handling
+  /// at its default and none blocked, in a process group of its own (so the terminal's
+  /// signals are not its to handle).
+  /// - Returns: its process id; `reap` must collect it.
+  /// - Throws: the `Errno` when it cannot be started.
+  public static func spawn(_ arguments: [String], outputFile: String) throws(Errno) -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(
+      &actions, STDOUT_FILENO, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var every = sigset_t()
+    sigfillset(&every)
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigdefault(&attributes, &every)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environmentEntries.map { strdup($0) } + [nil]
+    defer {
+      for pointer in argv + envp { free(pointer) }
+    }
+    var child = pid_t()
+    let result = posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp)
+    guard result == 0 else { throw Errno(rawValue: result) }
+    return child
+  }
+
+  /// Asks a process to stop (kill, SIGTERM).
+  public static func terminate(_ processID: Int32) {
+    _ = kill(processID, SIGTERM)
+  }
+
+  /// Kills every process of the group `processID` leads (kill, SIGKILL to -pid).
+  public static func killGroup(_ processID: Int32) {
+    _ = kill(-processID, SIGKILL)
+  }
+
+  /// How a child of this process ended, collecting it (waitpid); nil while it runs.
+  /// - Parameter waiting: whether to block until it has ended.
+  public static func reap(_ processID: Int32, waiting: Bool) -> Termination? {
+    var status: Int32 = 0
+    while true {
+      let result = waitpid(processID, &status, waiting ? 0 : WNOHANG)
+      if result == processID { break }
+      if result < 0 && errno == EINTR { continue }
+      return nil
+    }
+    return status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
   }
 
   /// A terminal's line settings (termios), kept to be put back exactly.

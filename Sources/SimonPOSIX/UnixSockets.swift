@@ -1,5 +1,8 @@
+import CSimonPOSIX
 import Glibc
 import SystemPackage
+
+// Unix sockets: their address and every call the cabinet's programs make on them.
 
 /// The address of a Unix socket (`sockaddr_un`): a path, or a name in Linux's abstract
 /// namespace. The one place the cabinet's programs build one.
@@ -76,5 +79,130 @@ public struct UnixSocketAddress: Sendable {
       }
     }
     return sent < 0 ? Errno(rawValue: errno) : nil
+  }
+}
+
+/// The calls on Unix stream sockets: each retried on EINTR, each failure thrown as the
+/// `Errno` the system gave. Every descriptor they make is close-on-exec from the moment
+/// it exists, so a child spawned by another thread meanwhile never inherits one.
+public enum Socket {
+  /// Who is at the other end of a connection (SO_PEERCRED), as the kernel recorded it
+  /// when the connection was made.
+  public struct PeerCredentials: Equatable, Sendable {
+    /// The peer's process id.
+    public var processID: Int32
+    /// The peer's user id.
+    public var userID: UInt32
+    /// The peer's group id.
+    public var groupID: UInt32
+  }
+
+  /// Opens a stream socket and connects it to `address`, blocking until it is (socket,
+  /// connect).
+  /// - Returns: the connected descriptor, blocking.
+  /// - Throws: the connect's `Errno` (`.noSuchFileOrDirectory`, `.connectionRefused`, ...).
+  public static func connect(to address: UnixSocketAddress) throws(Errno) -> FileDescriptor {
+    let socket = try stream(nonBlocking: false)
+    var result: Int32 = 0
+    var failure = Errno(rawValue: 0)
+    repeat {
+      result = address.withSockaddr { Glibc.connect(socket.rawValue, $0, $1) }
+      failure = result == 0 ? Errno(rawValue: 0) : POSIX.lastError
+    } while result != 0 && failure == .interrupted
+    // A connect interrupted by a signal goes on in the background: EISCONN says it is done.
+    guard result == 0 || failure == .socketIsConnected else {
+      try? socket.close()
+      throw failure
+    }
+    return socket
+  }
+
+  /// Opens a non-blocking stream socket bound to `address` and listening, with room for
+  /// `backlog` connections not yet accepted (socket, bind, listen).
+  /// - Throws: the `Errno` of the call that failed (`.addressInUse` when something is at
+  ///   the path already).
+  public static func listen(at address: UnixSocketAddress, backlog: Int32 = 16) throws(Errno)
+    -> FileDescriptor
+  {
+    let socket = try stream(nonBlocking: true)
+    let bound = address.withSockaddr { bind(socket.rawValue, $0, $1) }
+    guard bound == 0, Glibc.listen(socket.rawValue, backlog) == 0 else {
+      let failure = POSIX.lastError
+      try? socket.close()
+      throw failure
+    }
+    return socket
+  }
+
+  /// Accepts one pending connection, non-blocking (accept4).
+  /// - Throws: `.wouldBlock` when none waits; `.tooManyOpenFiles` and the like when the
+  ///   system has no descriptor left for one.
+  public static func accept(_ listener: FileDescriptor) throws(Errno) -> FileDescriptor {
+    while true {
+      let accepted = csimonposix_accept(listener.rawValue)
+      if accepted >= 0 { return FileDescriptor(rawValue: accepted) }
+      let failure = POSIX.lastError
+      if failure != .interrupted { throw failure }
+    }
+  }
+
+  /// Reads what has arrived into `buffer` (recv): blocks on a blocking socket, throws
+  /// `.wouldBlock` on a non-blocking one when nothing waits.
+  /// - Returns: how many bytes were read; 0 when the peer has closed its end.
+  public static func receive(_ socket: FileDescriptor, into buffer: inout [UInt8])
+    throws(Errno) -> Int
+  {
+    while true {
+      let count = buffer.withUnsafeMutableBytes {
+        recv(socket.rawValue, $0.baseAddress, $0.count, 0)
+      }
+      if count >= 0 { return count }
+      let failure = POSIX.lastError
+      if failure != .interrupted { throw failure }
+    }
+  }
+
+  /// Sends as much of `bytes` as the socket takes (send), never raising SIGPIPE: blocks on
+  /// a blocking socket until some is taken, throws `.wouldBlock` on a full non-blocking one.
+  /// - Returns: how many bytes were sent.
+  /// - Throws: `.brokenPipe` or `.connectionReset` when the peer has gone.
+  public static func send(_ bytes: ArraySlice<UInt8>, to socket: FileDescriptor) throws(Errno)
+    -> Int
+  {
+    while true {
+      let count = bytes.withUnsafeBytes {
+        Glibc.send(socket.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      if count >= 0 { return count }
+      let failure = POSIX.lastError
+      if failure != .interrupted { throw failure }
+    }
+  }
+
+  /// Ends both directions (shutdown), so a thread blocked reading the socket sees the end.
+  /// The descriptor stays open until closed.
+  public static func shutdown(_ socket: FileDescriptor) {
+    _ = Glibc.shutdown(socket.rawValue, Int32(SHUT_RDWR))
+  }
+
+  /// Who is at the other end of a connected socket (SO_PEERCRED); nil when the system
+  /// does not say.
+  public static func peerCredentials(of socket: FileDescriptor) -> PeerCredentials? {
+    // struct ucred is hidden behind _GNU_SOURCE; its layout is three 32-bit fields.
+    var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, .max, .max)
+    var length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
+    let peerCredentialsOption: Int32 = 17  // SO_PEERCRED on every Linux but powerpc's
+    guard getsockopt(socket.rawValue, SOL_SOCKET, peerCredentialsOption, &credentials, &length) == 0
+    else { return nil }
+    return PeerCredentials(
+      processID: credentials.pid, userID: credentials.uid, groupID: credentials.gid)
+  }
+
+  /// A new close-on-exec Unix stream socket.
+  private static func stream(nonBlocking: Bool) throws(Errno) -> FileDescriptor {
+    let flags = Int32(SOCK_CLOEXEC.rawValue) | (nonBlocking ? Int32(SOCK_NONBLOCK.rawValue) : 0)
+    let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | flags, 0)
+    guard socket >= 0 else { throw POSIX.lastError }
+    return FileDescriptor(rawValue: socket)
   }
 }

@@ -1,8 +1,8 @@
 import Dispatch
-import Glibc
 import SimonHardware
 import SimonPOSIX
 import Synchronization
+import SystemPackage
 
 /// A Unix stream socket that serves lines of text to any number of clients: the engine
 /// under the simulated cabinet's socket and the daemon's control socket.
@@ -13,9 +13,9 @@ import Synchronization
 /// `broadcast` or `send` (output is queued, and a client whose backlog passes
 /// `maximumBacklog` is dropped); a line longer than `maximumLineLength` gets the
 /// `overlong` reply and is skipped; a client that hangs up is forgotten and reported
-/// once; past `maximumClients` a new client gets the `full` reply and is closed. One thread blocks in poll(); nothing wakes while nobody talks. When no
-/// descriptor is left to accept a client, accepting pauses for a moment instead of
-/// spinning.
+/// once; past `maximumClients` a new client gets the `full` reply and is closed. One
+/// thread blocks in poll(); nothing wakes while nobody talks. When no descriptor is left
+/// to accept a client, accepting pauses for a moment instead of spinning.
 package final class LineServer<Shared: Sendable>: Sendable {
   /// A connected client: a number unique for the server's life and who it is.
   package struct Peer: Hashable, Sendable {
@@ -58,7 +58,7 @@ package final class LineServer<Shared: Sendable>: Sendable {
 
   private struct Client {
     var peer: Peer
-    var fd: Int32
+    var fd: FileDescriptor
     var input: [UInt8] = []
     var output: [UInt8] = []
     var discarding = false
@@ -81,9 +81,9 @@ package final class LineServer<Shared: Sendable>: Sendable {
   package let maximumBacklog: Int
   /// The most clients served at once; one more gets `full` and is closed.
   package let maximumClients: Int
-  private let listener: Int32
+  private let listener: FileDescriptor
   /// A pipe the other threads write a byte to, to wake the poll thread.
-  private let wake: (read: Int32, write: Int32)
+  private let wake: Pipe
   private let state: Mutex<State>
   private let stopped = DispatchSemaphore(value: 0)
 
@@ -94,7 +94,7 @@ package final class LineServer<Shared: Sendable>: Sendable {
   ///   - shared: state the greeting and broadcasts share under one lock.
   /// - Throws: `SocketError` when the socket cannot be made, or another program serves it.
   package init(
-    path: String, mode: mode_t = 0o600, maximumLineLength: Int, maximumBacklog: Int = 1 << 16,
+    path: String, mode: UInt32 = 0o600, maximumLineLength: Int, maximumBacklog: Int = 1 << 16,
     maximumClients: Int = 64, shared: Shared
   ) throws {
     self.path = path
@@ -102,20 +102,22 @@ package final class LineServer<Shared: Sendable>: Sendable {
     self.maximumBacklog = maximumBacklog
     self.maximumClients = maximumClients
     state = Mutex(State(shared: shared))
-    listener = try UnixSocket.listen(at: path)
-    if chmod(path, mode) != 0 {
-      let failure = errno
-      Glibc.close(listener)
-      unlink(path)
-      throw SocketError("chmod \(path)", errno: failure)
+    let listener = try ServerSocket.listen(at: path)
+    do {
+      try POSIX.changeMode(of: path, to: mode)
+    } catch {
+      try? listener.close()
+      POSIX.removeFile(path)
+      throw SocketError("chmod \(path)", errno: error)
     }
-    guard let pipeEnds = Pipe.make(nonBlocking: true) else {
-      let failure = errno
-      Glibc.close(listener)
-      unlink(path)
-      throw SocketError("pipe for the socket thread of \(path)", errno: failure)
+    do {
+      wake = try Pipe.make(nonBlocking: true)
+    } catch {
+      try? listener.close()
+      POSIX.removeFile(path)
+      throw SocketError("pipe for the socket thread of \(path)", errno: error)
     }
-    wake = (pipeEnds.readEnd, pipeEnds.writeEnd)
+    self.listener = listener
   }
 
   /// Starts serving on a thread of its own.
@@ -198,7 +200,7 @@ package final class LineServer<Shared: Sendable>: Sendable {
   private func queue(_ bytes: [UInt8], to id: Int, in state: inout State) -> Bool {
     guard var client = state.clients[id] else { return false }
     client.output += bytes
-    let written = client.output.isEmpty ? 0 : UnixSocket.write(client.fd, client.output[...])
+    let written = client.output.isEmpty ? 0 : ServerSocket.write(client.fd, client.output[...])
     if written < 0 || client.output.count - written > maximumBacklog {
       drop(id, from: &state)
       return true
@@ -210,13 +212,12 @@ package final class LineServer<Shared: Sendable>: Sendable {
 
   private func drop(_ id: Int, from state: inout State) {
     guard let client = state.clients.removeValue(forKey: id) else { return }
-    Glibc.close(client.fd)
+    try? client.fd.close()
     state.gone.append(client.peer)
   }
 
   private func signalWake() {
-    var byte: UInt8 = 1
-    _ = Glibc.write(wake.write, &byte, 1)
+    _ = try? wake.writeEnd.writeAll([1])
   }
 
   // MARK: The poll thread
@@ -227,40 +228,40 @@ package final class LineServer<Shared: Sendable>: Sendable {
     while true {
       let now = MonotonicClock().now.nanoseconds
       let watchListener = now >= acceptPausedUntil
-      let watched = state.withLock { state -> [pollfd]? in
+      let watched = state.withLock { state -> [Poll.Entry]? in
         if state.closed { return nil }
-        var fds = [
-          pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
-          pollfd(fd: watchListener ? listener : -1, events: Int16(POLLIN), revents: 0),
-        ]
+        var entries = [Poll.Entry(wake.readEnd), Poll.Entry(watchListener ? listener : nil)]
         for client in state.clients.values {
-          let events = Int16(POLLIN) | (client.output.isEmpty ? 0 : Int16(POLLOUT))
-          fds.append(pollfd(fd: client.fd, events: events, revents: 0))
+          entries.append(
+            Poll.Entry(client.fd, for: client.output.isEmpty ? .readable : [.readable, .writable]))
         }
-        return fds
+        return entries
       }
-      guard var fds = watched else { break }
-      let timeout = watchListener ? -1 : Int32(max(1, (acceptPausedUntil - now) / 1_000_000))
-      let ready = poll(&fds, nfds_t(fds.count), timeout)
-      if ready < 0 && errno != EINTR { break }
-      if fds[0].revents != 0 {
+      guard var entries = watched else { break }
+      do {
+        _ = try Poll.wait(
+          &entries, timeoutNanoseconds: watchListener ? nil : max(0, acceptPausedUntil - now))
+      } catch {
+        if error != .interrupted { break }
+      }
+      if !entries[0].found.isEmpty {
         var drain = [UInt8](repeating: 0, count: 64)
-        while Glibc.read(wake.read, &drain, drain.count) > 0 {}
+        while ((try? drain.withUnsafeMutableBytes { try wake.readEnd.read(into: $0) }) ?? 0) > 0 {}
       }
-      if fds[1].revents & Int16(POLLIN) != 0, !acceptClients() {
+      if entries[1].found.contains(.readable), !acceptClients() {
         acceptPausedUntil = MonotonicClock().now.nanoseconds + 100_000_000
       }
       let byFD = state.withLock { state in
         Dictionary(
           state.clients.values.map { ($0.fd, $0.peer.id) }, uniquingKeysWith: { a, _ in a })
       }
-      for entry in fds.dropFirst(2) where entry.revents != 0 {
-        guard let id = byFD[entry.fd] else { continue }
-        if entry.revents & Int16(POLLOUT) != 0 {
+      for entry in entries.dropFirst(2) where !entry.found.isEmpty {
+        guard let fd = entry.descriptor, let id = byFD[fd] else { continue }
+        if entry.found.contains(.writable) {
           state.withLock { state in _ = queue([], to: id, in: &state) }
         }
-        if entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-          receive(from: id, fd: entry.fd, buffer: &buffer)
+        if !entry.found.isDisjoint(with: [.readable, .hangUp, .error]) {
+          receive(from: id, fd: fd, buffer: &buffer)
         }
       }
       reportGone()
@@ -272,21 +273,25 @@ package final class LineServer<Shared: Sendable>: Sendable {
   /// for one (EMFILE, ENFILE), so accepting pauses instead of spinning.
   private func acceptClients() -> Bool {
     while true {
-      guard let fd = UnixSocket.accept(listener) else {
-        return errno != EMFILE && errno != ENFILE && errno != ENOBUFS && errno != ENOMEM
+      let fd: FileDescriptor
+      switch ServerSocket.accept(listener) {
+      case .client(let accepted): fd = accepted
+      case .none: return true
+      case .exhausted: return false
       }
       let refusal = state.withLock { state -> [UInt8]? in
         guard state.clients.count >= maximumClients else { return nil }
         return state.handlers?.full(maximumClients) ?? []
       }
       if let refusal {
-        _ = UnixSocket.write(fd, refusal[...])
-        Glibc.close(fd)
+        _ = ServerSocket.write(fd, refusal[...])
+        try? fd.close()
         continue
       }
-      let credentials = UnixSocket.peerCredentials(fd)
+      let credentials = Socket.peerCredentials(of: fd)
       let needsWake = state.withLock { state -> Bool in
-        let peer = Peer(id: state.nextID, uid: credentials.uid, pid: credentials.pid)
+        let peer = Peer(
+          id: state.nextID, uid: credentials?.userID ?? .max, pid: credentials?.processID ?? 0)
         state.nextID += 1
         state.clients[peer.id] = Client(peer: peer, fd: fd)
         let greeting = state.handlers?.greeting(peer, &state.shared) ?? []
@@ -296,8 +301,8 @@ package final class LineServer<Shared: Sendable>: Sendable {
     }
   }
 
-  private func receive(from id: Int, fd: Int32, buffer: inout [UInt8]) {
-    guard let count = UnixSocket.read(fd, into: &buffer) else { return }
+  private func receive(from id: Int, fd: FileDescriptor, buffer: inout [UInt8]) {
+    guard let count = ServerSocket.read(fd, into: &buffer) else { return }
     if count == 0 {
       state.withLock { drop(id, from: &$0) }
       return
@@ -343,13 +348,12 @@ package final class LineServer<Shared: Sendable>: Sendable {
 
   private func shutDown() {
     state.withLock { state in
-      for client in state.clients.values { Glibc.close(client.fd) }
+      for client in state.clients.values { try? client.fd.close() }
       state.clients = [:]
     }
-    Glibc.close(listener)
-    Glibc.close(wake.read)
-    Glibc.close(wake.write)
-    unlink(path)
+    try? listener.close()
+    wake.close()
+    POSIX.removeFile(path)
     stopped.signal()
   }
 }

@@ -1,95 +1,76 @@
-import Glibc
 import SimonPOSIX
+import SystemPackage
 
-/// The socket calls of the simulated cabinet's server, each retried on EINTR and turned
-/// into a thrown `SocketError` naming the call and the path.
-package enum UnixSocket {
-  /// Creates, binds and listens on a Unix stream socket at `path`, non-blocking. A stale
+/// The socket calls of a server on simond's sockets (`LineServer`), in its words: what
+/// may be replaced at the path, and what a non-blocking read or write came to.
+package enum ServerSocket {
+  /// Listens on a Unix stream socket at `path`, non-blocking and close-on-exec. A stale
   /// socket file nobody listens on is replaced; a live one is an error, and so is
   /// anything else at the path (a file, a directory): nothing but a stale socket is ever
   /// removed.
-  package static func listen(at path: String) throws -> Int32 {
+  /// - Throws: `SocketError` naming the path and what is wrong.
+  package static func listen(at path: String) throws(SocketError) -> FileDescriptor {
     guard !path.isEmpty else { throw SocketError("no socket path given") }
     guard let address = UnixSocketAddress(path: path) else {
       throw SocketError("socket path \(path) is too long")
     }
-    if let live = try? ClientSocket.connect(to: path) {
-      close(live)
+    if let live = try? Socket.connect(to: address) {
+      try? live.close()
       throw SocketError("another program is already serving the socket \(path)")
     }
-    var existing = stat()
-    if lstat(path, &existing) == 0 {
-      guard existing.st_mode & S_IFMT == S_IFSOCK else {
-        throw SocketError(
-          "\(path) exists and is not a socket; not replacing it: give a path for the socket")
-      }
-      unlink(path)
+    switch POSIX.fileKind(at: path, followingLinks: false) {
+    case .missing: break
+    case .socket: POSIX.removeFile(path)
+    case .directory, .other:
+      throw SocketError(
+        "\(path) exists and is not a socket; not replacing it: give a path for the socket")
     }
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { throw SocketError("socket() for \(path)", errno: errno) }
     do {
-      try address.withSockaddr { generic, length in
-        if bind(fd, generic, length) != 0 { throw SocketError("bind \(path)", errno: errno) }
-      }
-      if Glibc.listen(fd, 16) != 0 { throw SocketError("listen on \(path)", errno: errno) }
-      try setNonBlocking(fd)
+      return try Socket.listen(at: address)
     } catch {
-      close(fd)
-      throw error
-    }
-    return fd
-  }
-
-  /// Accepts one pending connection, non-blocking and close-on-exec; nil when none waits.
-  package static func accept(_ listener: Int32) -> Int32? {
-    while true {
-      let fd = Listener.accept(listener)
-      if fd >= 0 { return fd }
-      if errno == EINTR { continue }
-      return nil
+      throw SocketError("cannot listen on \(path)", errno: error)
     }
   }
 
-  /// Reads what is there; 0 at end of stream, nil when nothing waits.
-  package static func read(_ fd: Int32, into buffer: inout [UInt8]) -> Int? {
-    while true {
-      let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-      if count >= 0 { return count }
-      if errno == EINTR { continue }
-      if errno == EAGAIN || errno == EWOULDBLOCK { return nil }
-      return 0
+  /// What accepting a client came to.
+  package enum Accepted {
+    /// A client, its descriptor non-blocking and close-on-exec.
+    case client(FileDescriptor)
+    /// Nobody waits.
+    case none
+    /// The system has no descriptor or memory left for one (EMFILE, ENFILE, ENOBUFS,
+    /// ENOMEM): try again later, not at once.
+    case exhausted
+  }
+
+  /// Accepts one pending connection.
+  package static func accept(_ listener: FileDescriptor) -> Accepted {
+    do {
+      return .client(try Socket.accept(listener))
+    } catch {
+      switch error {
+      case .tooManyOpenFiles, .tooManyOpenFilesInSystem, .noBufferSpace, .noMemory:
+        return .exhausted
+      default: return .none
+      }
+    }
+  }
+
+  /// Reads what is there; 0 at end of stream (or on an error), nil when nothing waits.
+  package static func read(_ socket: FileDescriptor, into buffer: inout [UInt8]) -> Int? {
+    do {
+      return try Socket.receive(socket, into: &buffer)
+    } catch {
+      return error == .wouldBlock ? nil : 0
     }
   }
 
   /// Writes as much as the socket takes without blocking; -1 when the peer is gone.
-  package static func write(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Int {
-    while true {
-      let count = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-      if count >= 0 { return count }
-      if errno == EINTR { continue }
-      if errno == EAGAIN || errno == EWOULDBLOCK { return 0 }
-      return -1
-    }
-  }
-
-  /// Who is at the other end of a connected socket (SO_PEERCRED); uid and gid
-  /// `UInt32.max` and pid 0 when the system does not say.
-  package static func peerCredentials(_ fd: Int32) -> (pid: Int32, uid: UInt32, gid: UInt32) {
-    // struct ucred is hidden behind _GNU_SOURCE; its layout is three 32-bit fields.
-    var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, .max, .max)
-    var length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
-    let peerCredentialsOption: Int32 = 17  // SO_PEERCRED on every Linux but powerpc's
-    if getsockopt(fd, SOL_SOCKET, peerCredentialsOption, &credentials, &length) != 0 {
-      return (0, .max, .max)
-    }
-    return credentials
-  }
-
-  package static func setNonBlocking(_ fd: Int32) throws {
-    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-    let flags = fcntl(fd, F_GETFL)
-    if flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0 {
-      throw SocketError("fcntl O_NONBLOCK", errno: errno)
+  package static func write(_ socket: FileDescriptor, _ bytes: ArraySlice<UInt8>) -> Int {
+    do {
+      return try Socket.send(bytes, to: socket)
+    } catch {
+      return error == .wouldBlock ? 0 : -1
     }
   }
 }
@@ -98,16 +79,12 @@ package enum UnixSocket {
 public struct SocketError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What failed and why, for people.
   public var message: String
-  /// The system error number, where there was one.
-  public var errno: Int32?
+  /// The system's error, where there was one.
+  public var errno: Errno?
 
-  package init(_ what: String, errno: Int32? = nil) {
+  package init(_ what: String, errno: Errno? = nil) {
     self.errno = errno
-    if let errno {
-      message = "\(what): \(String(cString: strerror(errno)))"
-    } else {
-      message = what
-    }
+    message = errno.map { "\(what): \($0)" } ?? what
   }
 
   /// The message.

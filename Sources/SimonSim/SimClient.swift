@@ -2,6 +2,7 @@ import SimonGame
 import SimonHardware
 import SimonPOSIX
 import Synchronization
+import SystemPackage
 
 /// A connection to the simulated cabinet (SPEC section 7), as `simonctl play`, `status`
 /// and tests use it: sends presses and releases, hears every output.
@@ -135,7 +136,7 @@ public final class SimClient: Sendable {
 /// The descriptor and what the threads using it share. It is closed when the last user
 /// (the client, the reader thread) lets go, so no thread ever uses a closed descriptor.
 private final class Connection: Sendable {
-  let fd: Int32
+  let fd: FileDescriptor
   /// Set once `shutDown` has been called.
   let closing = Atomic<Bool>(false)
   /// Keeps whole lines from interleaving when two tasks send at once.
@@ -143,7 +144,7 @@ private final class Connection: Sendable {
   /// Why the stream finished, when the client did not end it.
   let ending = Mutex<SimClientError?>(nil)
 
-  init(fd: Int32) { self.fd = fd }
+  init(fd: FileDescriptor) { self.fd = fd }
 
   deinit { ClientSocket.close(fd) }
 

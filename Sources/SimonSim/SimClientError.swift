@@ -1,3 +1,4 @@
+import SimonPOSIX
 import SystemPackage
 
 /// Why a client could not reach, or lost, the simulated cabinet: a kind a program can act
@@ -41,14 +42,14 @@ public struct SimClientError: Error, Equatable, Sendable, CustomStringConvertibl
   public var description: String { message }
 
   /// Why `connect` to `path` failed with `errno`, given what `stat` found there.
-  init(connecting path: String, errno: Int32, found: ClientSocket.FileKind) {
-    switch (Errno(rawValue: errno), found) {
+  init(connecting path: String, errno: Errno, found: POSIX.FileKind) {
+    switch (errno, found) {
     case (.permissionDenied, _), (.notPermitted, _):
       self.init(
         .permissionDenied, path: path,
         message: "permission denied connecting to \(path): this user needs write permission "
           + "on the socket and search permission on its directories")
-    case (_, .other), (.notSocket, _):
+    case (_, .other), (_, .directory), (.notSocket, _):
       self.init(
         .notASocket, path: path,
         message: "\(path) is not a socket: give the --sim-socket path simond was started with")
@@ -87,7 +88,7 @@ public struct SimClientError: Error, Equatable, Sendable, CustomStringConvertibl
   }
 
   /// A system call failed for another reason.
-  static func io(_ what: String, path: String, errno: Int32) -> SimClientError {
-    SimClientError(.io, path: path, message: "\(what) \(path): \(ClientSocket.describe(errno))")
+  static func io(_ what: String, path: String, errno: Errno) -> SimClientError {
+    SimClientError(.io, path: path, message: "\(what) \(path): \(errno)")
   }
 }

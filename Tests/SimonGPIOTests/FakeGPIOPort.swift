@@ -89,10 +89,10 @@ final class FakeGPIOLines: GPIOLines, Sendable {
   private let ringer: Int32
 
   init() {
-    let ends = Pipe.make()
+    let ends = try? Pipe.make()
     precondition(ends != nil, "no pipe for the fake lines")
-    readable = ends!.readEnd
-    ringer = ends!.writeEnd
+    readable = ends!.readEnd.rawValue
+    ringer = ends!.writeEnd.rawValue
     _ = fcntl(readable, F_SETFL, O_NONBLOCK)
   }
 

@@ -12,7 +12,7 @@ struct LineServerTests {
 
   /// A client whose reads give up after two seconds.
   static func connect(_ path: String) throws -> Int32 {
-    let fd = try ClientSocket.connect(to: path)
+    let fd = try ClientSocket.connect(to: path).rawValue
     var limit = timeval(tv_sec: 2, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     return fd

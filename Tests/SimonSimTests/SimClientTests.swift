@@ -1,5 +1,6 @@
 import Glibc
 import SimonGame
+import SystemPackage
 import Testing
 
 @testable import SimonSim
@@ -195,9 +196,9 @@ struct SimClientTests {
 
   @Test func permissionDeniedIsNamed() {
     // Root passes every permission check, so the errno is handed in.
-    let error = SimClientError(connecting: "/run/x.sock", errno: EACCES, found: .socket)
+    let error = SimClientError(connecting: "/run/x.sock", errno: .permissionDenied, found: .socket)
     #expect(error.kind == .permissionDenied)
     #expect(error.message.hasPrefix("permission denied connecting to /run/x.sock"))
-    #expect(SimClientError(connecting: "/x", errno: EIO, found: .socket).kind == .io)
+    #expect(SimClientError(connecting: "/x", errno: .ioError, found: .socket).kind == .io)
   }
 }

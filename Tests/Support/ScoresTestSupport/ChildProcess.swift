@@ -61,11 +61,11 @@ public final class ChildProcess: @unchecked Sendable {
     input: Int32? = nil
   ) {
     let path = executable.contains("/") ? executable : Self.productsDirectory + "/" + executable
-    guard let output = Pipe.make(), let error = Pipe.make() else {
+    guard let output = try? Pipe.make(), let error = try? Pipe.make() else {
       preconditionFailure("no pipe for \(executable): errno \(errno)")
     }
-    let outputPipe = [output.readEnd, output.writeEnd]
-    let errorPipe = [error.readEnd, error.writeEnd]
+    let outputPipe = [output.readEnd.rawValue, output.writeEnd.rawValue]
+    let errorPipe = [error.readEnd.rawValue, error.writeEnd.rawValue]
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     if let input {

@@ -1,0 +1,145 @@
+import Glibc
+import SimonPOSIX
+import SystemPackage
+import Testing
+
+@Suite("Unix stream sockets and waiting on descriptors")
+struct SocketTests {
+  /// A fresh directory of this test's own, removed with what is in it.
+  private final class Scratch {
+    let directory: String
+    private var files: [String] = []
+
+    init() throws {
+      directory = try POSIX.makeTemporaryDirectory(prefix: "/tmp/simon-socket-test-")
+    }
+
+    func path(_ name: String) -> String {
+      files.append(directory + "/" + name)
+      return directory + "/" + name
+    }
+
+    deinit {
+      for file in files { POSIX.removeFile(file) }
+      POSIX.removeDirectory(directory)
+    }
+  }
+
+  @Test func bytesSentOnOneEndAreReceivedOnTheOther() throws {
+    let scratch = try Scratch()
+    let address = try #require(UnixSocketAddress(path: scratch.path("s.sock")))
+    let listener = try Socket.listen(at: address)
+    defer { try? listener.close() }
+    let client = try Socket.connect(to: address)
+    defer { try? client.close() }
+    let server = try Socket.accept(listener)
+    defer { try? server.close() }
+
+    #expect(try Socket.send(Array("hello\n".utf8)[...], to: client) == 6)
+    var buffer = [UInt8](repeating: 0, count: 64)
+    let count = try Socket.receive(server, into: &buffer)
+    #expect(Array(buffer[..<count]) == Array("hello\n".utf8))
+    #expect(throws: Errno.wouldBlock) { try Socket.receive(server, into: &buffer) }
+  }
+
+  @Test func acceptingWithNobodyWaitingSaysSoAtOnce() throws {
+    let scratch = try Scratch()
+    let address = try #require(UnixSocketAddress(path: scratch.path("s.sock")))
+    let listener = try Socket.listen(at: address)
+    defer { try? listener.close() }
+    #expect(throws: Errno.wouldBlock) { try Socket.accept(listener) }
+  }
+
+  @Test func theServerLearnsWhoConnected() throws {
+    let scratch = try Scratch()
+    let address = try #require(UnixSocketAddress(path: scratch.path("s.sock")))
+    let listener = try Socket.listen(at: address)
+    defer { try? listener.close() }
+    let client = try Socket.connect(to: address)
+    defer { try? client.close() }
+    let server = try Socket.accept(listener)
+    defer { try? server.close() }
+    let peer = try #require(Socket.peerCredentials(of: server))
+    #expect(peer.processID == POSIX.processID)
+    #expect(peer.userID == POSIX.userID)
+  }
+
+  @Test func sendingToAPeerThatHasGoneFailsWithoutASignal() throws {
+    let scratch = try Scratch()
+    let address = try #require(UnixSocketAddress(path: scratch.path("s.sock")))
+    let listener = try Socket.listen(at: address)
+    defer { try? listener.close() }
+    let client = try Socket.connect(to: address)
+    defer { try? client.close() }
+    try Socket.accept(listener).close()
+    // Without MSG_NOSIGNAL the SIGPIPE would end the test process here.
+    #expect(throws: Errno.brokenPipe) { try Socket.send([1][...], to: client) }
+  }
+
+  @Test func shuttingDownEndsTheStreamForTheReader() throws {
+    let scratch = try Scratch()
+    let address = try #require(UnixSocketAddress(path: scratch.path("s.sock")))
+    let listener = try Socket.listen(at: address)
+    defer { try? listener.close() }
+    let client = try Socket.connect(to: address)
+    defer { try? client.close() }
+    let server = try Socket.accept(listener)
+    defer { try? server.close() }
+    Socket.shutdown(client)
+    var buffer = [UInt8](repeating: 0, count: 8)
+    #expect(try Socket.receive(client, into: &buffer) == 0)
+    var entries = [Poll.Entry(server)]
+    #expect(try Poll.wait(&entries, timeoutNanoseconds: 0) == 1)
+    #expect(try Socket.receive(server, into: &buffer) == 0)
+  }
+
+  @Test func connectingSaysWhatIsAtThePath() throws {
+    let scratch = try Scratch()
+    let missing = try #require(UnixSocketAddress(path: scratch.path("none.sock")))
+    #expect(throws: Errno.noSuchFileOrDirectory) { try Socket.connect(to: missing) }
+
+    let stalePath = scratch.path("stale.sock")
+    let stale = try #require(UnixSocketAddress(path: stalePath))
+    try Socket.listen(at: stale).close()
+    #expect(POSIX.fileKind(at: stalePath) == .socket)
+    #expect(throws: Errno.connectionRefused) { try Socket.connect(to: stale) }
+    #expect(throws: Errno.addressInUse) { try Socket.listen(at: stale) }
+  }
+
+  @Test func aWaitEndsAtItsTimeoutOrWhenADescriptorIsReady() throws {
+    let pipe = try Pipe.make(nonBlocking: true)
+    defer { pipe.close() }
+    var entries = [Poll.Entry(nil), Poll.Entry(pipe.readEnd)]
+    #expect(try Poll.wait(&entries, timeoutNanoseconds: 1_000_000) == 0)
+    #expect(entries.allSatisfy { $0.found.isEmpty })
+
+    _ = try pipe.writeEnd.writeAll([1])
+    #expect(try Poll.wait(&entries, timeoutNanoseconds: nil) == 1)
+    #expect(entries[0].found.isEmpty)
+    #expect(entries[1].found == .readable)
+
+    try pipe.writeEnd.close()
+    var drained = [UInt8](repeating: 0, count: 8)
+    _ = try drained.withUnsafeMutableBytes { try pipe.readEnd.read(into: $0) }
+    var closed = [Poll.Entry(pipe.readEnd)]
+    #expect(try Poll.wait(&closed, timeoutNanoseconds: 0) == 1)
+    #expect(closed[0].found.contains(.hangUp))
+  }
+
+  @Test func filesAreToldApartAndTheirModeSet() throws {
+    let scratch = try Scratch()
+    #expect(POSIX.fileKind(at: scratch.directory) == .directory)
+    #expect(POSIX.fileKind(at: scratch.path("nothing")) == .missing)
+    let file = scratch.path("file")
+    let descriptor = try FileDescriptor.open(
+      file, .writeOnly, options: [.create, .exclusiveCreate], permissions: .ownerReadWrite)
+    try descriptor.close()
+    #expect(POSIX.fileKind(at: file) == .other)
+    try POSIX.changeMode(of: file, to: 0o640)
+    var status = stat()
+    #expect(stat(file, &status) == 0 && status.st_mode & 0o777 == 0o640)
+    #expect(throws: Errno.noSuchFileOrDirectory) {
+      try POSIX.changeMode(of: scratch.path("nothing"), to: 0o640)
+    }
+  }
+}
