@@ -160,7 +160,8 @@ let package = Package(
       dependencies: ["SimonPOSIX", .product(name: "SystemPackage", package: "swift-system")]),
     // Test-only: runs the package's executables as child processes.
     .target(
-      name: "ScoresTestSupport", dependencies: ["SimonPOSIX"],
+      name: "ScoresTestSupport",
+      dependencies: ["SimonPOSIX", .product(name: "SystemPackage", package: "swift-system")],
       path: "Tests/Support/ScoresTestSupport"),
     .testTarget(
       name: "SimonScoresTests",

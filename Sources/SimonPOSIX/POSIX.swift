@@ -227,21 +227,53 @@ public enum POSIX {
     }
   }
 
-  /// Starts the program at `arguments[0]` with `arguments` and this process's
-  /// environment (posix_spawn): standard input from /dev/null, standard output and error
-  /// into the file `outputFile` (created or emptied, mode 0600), every signal's handling
-  /// at its default and none blocked, in a process group of its own (so the terminal's
-  /// signals are not its to handle).
+  /// Where a child's standard stream comes from or goes to.
+  public enum ChildStream: Sendable {
+    /// /dev/null.
+    case null
+    /// A descriptor of this process, which the child gets a copy of.
+    case descriptor(FileDescriptor)
+    /// The file at this path, created or emptied, mode 0600 (for output).
+    case file(String)
+    /// Wherever the child's standard output goes (for standard error).
+    case standardOutput
+  }
+
+  /// Starts the program at `arguments[0]` with `arguments` (posix_spawn), every signal's
+  /// handling at its default and none blocked, whatever this thread blocks.
+  /// - Parameters:
+  ///   - environment: its `NAME=value` entries; nil passes on this process's.
+  ///   - input: its standard input.
+  ///   - output: its standard output.
+  ///   - error: its standard error.
+  ///   - ownProcessGroup: whether it leads a process group of its own, so that the
+  ///     terminal's signals (Ctrl-C) are not its to handle.
   /// - Returns: its process id; `reap` must collect it.
   /// - Throws: the `Errno` when it cannot be started.
-  public static func spawn(_ arguments: [String], outputFile: String) throws(Errno) -> Int32 {
+  public static func spawn(
+    _ arguments: [String], environment: [String]? = nil, input: ChildStream = .null,
+    output: ChildStream, error: ChildStream = .standardOutput, ownProcessGroup: Bool = false
+  ) throws(Errno) -> Int32 {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(
-      &actions, STDOUT_FILENO, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
+    for (stream, target) in [
+      (input, STDIN_FILENO), (output, STDOUT_FILENO), (error, STDERR_FILENO),
+    ] {
+      let writes = target != STDIN_FILENO
+      switch stream {
+      case .null:
+        posix_spawn_file_actions_addopen(
+          &actions, target, "/dev/null", writes ? O_WRONLY : O_RDONLY, 0)
+      case .descriptor(let descriptor):
+        posix_spawn_file_actions_adddup2(&actions, descriptor.rawValue, target)
+      case .file(let path):
+        posix_spawn_file_actions_addopen(
+          &actions, target, path, writes ? O_WRONLY | O_CREAT | O_TRUNC : O_RDONLY, 0o600)
+      case .standardOutput:
+        posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, target)
+      }
+    }
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -253,11 +285,12 @@ public enum POSIX {
     posix_spawnattr_setsigdefault(&attributes, &every)
     posix_spawnattr_setsigmask(&attributes, &none)
     posix_spawnattr_setpgroup(&attributes, 0)
+    let group = ownProcessGroup ? POSIX_SPAWN_SETPGROUP : 0
     posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+      &attributes, Int16(group | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
     let argv = arguments.map { strdup($0) } + [nil]
-    let envp = environmentEntries.map { strdup($0) } + [nil]
+    let envp = (environment ?? environmentEntries).map { strdup($0) } + [nil]
     defer {
       for pointer in argv + envp { free(pointer) }
     }
@@ -267,14 +300,19 @@ public enum POSIX {
     return child
   }
 
+  /// Ends a process at once (kill, SIGKILL).
+  public static func kill(_ processID: Int32) {
+    _ = Glibc.kill(processID, SIGKILL)
+  }
+
   /// Asks a process to stop (kill, SIGTERM).
   public static func terminate(_ processID: Int32) {
-    _ = kill(processID, SIGTERM)
+    _ = Glibc.kill(processID, SIGTERM)
   }
 
   /// Kills every process of the group `processID` leads (kill, SIGKILL to -pid).
   public static func killGroup(_ processID: Int32) {
-    _ = kill(-processID, SIGKILL)
+    _ = Glibc.kill(-processID, SIGKILL)
   }
 
   /// How a child of this process ended, collecting it (waitpid); nil while it runs.

@@ -50,7 +50,7 @@ final class OwnDaemon {
     if let config { arguments += ["--config", config] }
     if let stateDirectory { arguments += ["--state-dir", stateDirectory] }
     do {
-      pid = try POSIX.spawn(arguments, outputFile: logPath)
+      pid = try POSIX.spawn(arguments, output: .file(logPath), ownProcessGroup: true)
     } catch {
       POSIX.removeDirectory(directory)
       throw ClientFailure("cannot start \(executable): \(error)", code: ExitStatus.unavailable)

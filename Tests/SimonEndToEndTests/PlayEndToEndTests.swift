@@ -137,6 +137,27 @@ struct PlayEndToEndTests {
     #expect(control.isClosed)
   }
 
+  @Test func whenItsOwnSimondCannotStartItSaysWhyAndLeavesNothingBehind() async throws {
+    let scratch = makeScratchDirectory()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    // A file where the state directory should be: simond cannot make its state there.
+    let state = scratch.appendingPathComponent("state").path
+    try "not a directory".write(toFile: state, atomically: true, encoding: .utf8)
+    let terminal = try PlayTerminal(
+      ["play", "--state-dir", state],
+      environment: ["XDG_RUNTIME_DIR": scratch.path, "TMPDIR": scratch.path, "NO_COLOR": "1"])
+    #expect(await terminal.waitForExit(timeout: 15) == 69)
+    let error = terminal.errorOutput()
+    #expect(
+      error.contains(
+        "simond stopped before its socket was ready (exit 73). Give it a state directory "
+          + "this user may write with --state-dir DIR."), "\(error)")
+    #expect(error.contains("simond's log:"), "\(error)")
+    // Its temporary directory (socket, log) is gone with it.
+    let left = try FileManager.default.contentsOfDirectory(atPath: scratch.path)
+    #expect(left == ["state"], "\(left)")
+  }
+
   @Test func joiningACabinetWithAStartButtonSaysSAndStartsWithIt() async throws {
     let daemon = try await DaemonProcess(
       config: "[inputs]\nstart = \"GPIO12\"\n[audio]\ndevice = \"null\"\n")

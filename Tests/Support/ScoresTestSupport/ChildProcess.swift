@@ -3,6 +3,7 @@
 
 import Foundation
 import SimonPOSIX
+import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -64,33 +65,24 @@ public final class ChildProcess: @unchecked Sendable {
     guard let output = try? Pipe.make(), let error = try? Pipe.make() else {
       preconditionFailure("no pipe for \(executable): errno \(errno)")
     }
-    let outputPipe = [output.readEnd.rawValue, output.writeEnd.rawValue]
-    let errorPipe = [error.readEnd.rawValue, error.writeEnd.rawValue]
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    if let input {
-      posix_spawn_file_actions_adddup2(&actions, input, 0)
-    } else {
-      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    }
-    posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
     var environment = environment
     for name in Self.sanitizerOptions where environment[name] == nil {
       if let value = getenv(name) { environment[name] = String(cString: value) }
     }
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    var child: pid_t = 0
-    let result = posix_spawn(&child, path, &actions, nil, argv, envp)
-    posix_spawn_file_actions_destroy(&actions)
-    for pointer in argv + envp { free(pointer) }
-    close(outputPipe[1])
-    close(errorPipe[1])
-    precondition(result == 0, "cannot start \(path): error \(result)")
+    let spawned = Result { () throws(Errno) in
+      try POSIX.spawn(
+        [path] + arguments, environment: environment.map { "\($0.key)=\($0.value)" },
+        input: input.map { .descriptor(FileDescriptor(rawValue: $0)) } ?? .null,
+        output: .descriptor(output.writeEnd), error: .descriptor(error.writeEnd))
+    }
+    try? output.writeEnd.close()
+    try? error.writeEnd.close()
+    guard case .success(let child) = spawned else {
+      preconditionFailure("cannot start \(path): \(spawned)")
+    }
     pid = child
-    outputFD = outputPipe[0]
-    errorFD = errorPipe[0]
+    outputFD = output.readEnd.rawValue
+    errorFD = error.readEnd.rawValue
   }
 
   /// The variables that configure AddressSanitizer, LeakSanitizer and ThreadSanitizer.
@@ -98,7 +90,7 @@ public final class ChildProcess: @unchecked Sendable {
 
   deinit {
     if reaped == nil {
-      kill(pid, SIGKILL)
+      POSIX.kill(pid)
       _ = try? waitBlocking()
     }
     if outputFD >= 0 { close(outputFD) }
@@ -121,7 +113,7 @@ public final class ChildProcess: @unchecked Sendable {
   }
 
   /// Sends SIGKILL.
-  public func killNow() { kill(pid, SIGKILL) }
+  public func killNow() { POSIX.kill(pid) }
 
   /// Reads both streams to their end and waits for the process to exit, on a thread of
   /// its own (see `offThePool`).
@@ -148,9 +140,12 @@ public final class ChildProcess: @unchecked Sendable {
         }
       }
     }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    let code: Int32 =
+      switch POSIX.reap(pid, waiting: true) {
+      case .exited(let code)?: code
+      case .signalled(let signal)?: 128 + signal
+      case nil: preconditionFailure("process \(pid) was reaped elsewhere")
+      }
     reaped = code
     return Finished(
       status: code, output: String(decoding: outputBytes, as: UTF8.self),
