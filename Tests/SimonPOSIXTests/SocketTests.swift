@@ -25,15 +25,39 @@ struct SocketTests {
     }
   }
 
+  /// A listener in a scratch directory, a client connected to it and the server's end of
+  /// that connection; all closed and removed with it.
+  private final class Connection {
+    let scratch: Scratch
+    let listener: FileDescriptor
+    let client: FileDescriptor
+    let server: FileDescriptor
+
+    init() throws {
+      scratch = try Scratch()
+      let address = try #require(UnixSocketAddress(path: scratch.path("s.sock")))
+      listener = try Socket.listen(at: address)
+      client = try Socket.connect(to: address)
+      server = try Socket.accept(listener)
+    }
+
+    private var serverClosed = false
+
+    /// Closes the server's end now: the peer of `client` is gone.
+    func closeServer() throws {
+      serverClosed = true
+      try server.close()
+    }
+
+    deinit {
+      if !serverClosed { try? server.close() }
+      for socket in [client, listener] { try? socket.close() }
+    }
+  }
+
   @Test func bytesSentOnOneEndAreReceivedOnTheOther() throws {
-    let scratch = try Scratch()
-    let address = try #require(UnixSocketAddress(path: scratch.path("s.sock")))
-    let listener = try Socket.listen(at: address)
-    defer { try? listener.close() }
-    let client = try Socket.connect(to: address)
-    defer { try? client.close() }
-    let server = try Socket.accept(listener)
-    defer { try? server.close() }
+    let connection = try Connection()
+    let (client, server) = (connection.client, connection.server)
 
     #expect(try Socket.send(Array("hello\n".utf8)[...], to: client) == 6)
     var buffer = [UInt8](repeating: 0, count: 64)
@@ -51,40 +75,23 @@ struct SocketTests {
   }
 
   @Test func theServerLearnsWhoConnected() throws {
-    let scratch = try Scratch()
-    let address = try #require(UnixSocketAddress(path: scratch.path("s.sock")))
-    let listener = try Socket.listen(at: address)
-    defer { try? listener.close() }
-    let client = try Socket.connect(to: address)
-    defer { try? client.close() }
-    let server = try Socket.accept(listener)
-    defer { try? server.close() }
-    let peer = try #require(Socket.peerCredentials(of: server))
+    let connection = try Connection()
+    let peer = try #require(Socket.peerCredentials(of: connection.server))
     #expect(peer.processID == POSIX.processID)
     #expect(peer.userID == POSIX.userID)
   }
 
   @Test func sendingToAPeerThatHasGoneFailsWithoutASignal() throws {
-    let scratch = try Scratch()
-    let address = try #require(UnixSocketAddress(path: scratch.path("s.sock")))
-    let listener = try Socket.listen(at: address)
-    defer { try? listener.close() }
-    let client = try Socket.connect(to: address)
-    defer { try? client.close() }
-    try Socket.accept(listener).close()
+    let connection = try Connection()
+    let client = connection.client
+    try connection.closeServer()
     // Without MSG_NOSIGNAL the SIGPIPE would end the test process here.
     #expect(throws: Errno.brokenPipe) { try Socket.send([1][...], to: client) }
   }
 
   @Test func shuttingDownEndsTheStreamForTheReader() throws {
-    let scratch = try Scratch()
-    let address = try #require(UnixSocketAddress(path: scratch.path("s.sock")))
-    let listener = try Socket.listen(at: address)
-    defer { try? listener.close() }
-    let client = try Socket.connect(to: address)
-    defer { try? client.close() }
-    let server = try Socket.accept(listener)
-    defer { try? server.close() }
+    let connection = try Connection()
+    let (client, server) = (connection.client, connection.server)
     Socket.shutdown(client)
     var buffer = [UInt8](repeating: 0, count: 8)
     #expect(try Socket.receive(client, into: &buffer) == 0)
