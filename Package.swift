@@ -202,6 +202,7 @@ let package = Package(
       name: "SimonProcessSupport",
       dependencies: [
         "SimonSim", "SimonHardware", "SimonGame", "SimonControl", "SimonPOSIX", "ScoresTestSupport",
+        .product(name: "SystemPackage", package: "swift-system"),
       ],
       path: "Tests/Support/SimonProcessSupport"),
     .testTarget(
@@ -209,6 +210,7 @@ let package = Package(
       dependencies: [
         "simond", "simonctl", "SimonSim", "SimonGame", "SimonControl", "SimonScores",
         "SimonProcessSupport", "ScoresTestSupport",
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .executableTarget(
       name: "bench-simond", dependencies: ["SimonProcessSupport", "SimonSim", "SimonGame"],
@@ -249,7 +251,7 @@ let package = Package(
       name: "SimonVenueTests",
       dependencies: [
         "SimonVenue", "SimonScores", "SimonControl", "SimonGame", "SimonProcessSupport",
-        "simond", "simonctl", "simon-venue",
+        "ScoresTestSupport", "simond", "simonctl", "simon-venue",
       ]),
 
   ],

@@ -80,7 +80,7 @@ func contextSwitches(_ pid: Int32) -> [String: (name: String, switches: Int)] {
 
 // 2. Idle: memory, CPU and wake-ups.
 let daemon = try await DaemonProcess()
-let pid = daemon.process.processIdentifier
+let pid = daemon.process.processID
 let client = try daemon.connect()
 _ = await client.waitForState(.idle)
 // Long enough for the thread pool's workers, busy during start-up, to retire.

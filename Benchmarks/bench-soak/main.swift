@@ -27,7 +27,7 @@ func descriptors(_ pid: Int32) -> Int {
 
 print("bench-soak: the release simond with --hardware sim --audio none, \(minutes) min of games")
 let daemon = try await DaemonProcess()
-let pid = daemon.process.processIdentifier
+let pid = daemon.process.processID
 let watchers = try (0..<3).map { _ in try ControlTestClient(path: daemon.controlPath) }
 var samples: [(seconds: Double, rssKB: Int, fds: Int)] = []
 let start = Date()

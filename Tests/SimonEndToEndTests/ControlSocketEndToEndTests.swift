@@ -355,18 +355,15 @@ struct StatusOnAnyBackendTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let socket = directory.appendingPathComponent("control.sock").path
     let notify = try NotifyListener(path: directory.appendingPathComponent("notify.sock").path)
-    let process = Process()
-    process.executableURL = productsDirectory.appendingPathComponent("simond")
-    process.arguments = [
-      "--hardware", "mock", "--audio", "none", "--config", "/dev/null", "--state-dir",
-      directory.appendingPathComponent("state").path, "--control-socket", socket,
-    ]
     var environment = ProcessInfo.processInfo.environment
     environment["NOTIFY_SOCKET"] = notify.path
-    process.environment = environment
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    defer { terminate(process) }
+    let process = try RunningProcess(
+      productsDirectory.appendingPathComponent("simond").path,
+      [
+        "--hardware", "mock", "--audio", "none", "--config", "/dev/null", "--state-dir",
+        directory.appendingPathComponent("state").path, "--control-socket", socket,
+      ], environment: environment)
+    defer { process.terminate() }
     guard await notify.waitFor({ $0.contains("READY=1") }, timeout: 10) != nil else {
       throw E2EError("the mock simond did not start")
     }

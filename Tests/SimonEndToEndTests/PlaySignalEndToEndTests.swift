@@ -33,7 +33,7 @@ struct PlaySignalEndToEndTests {
     let scratch = makeScratchDirectory()
     defer { try? FileManager.default.removeItem(at: scratch) }
     let terminal = try await playing(in: scratch)
-    kill(terminal.process.processIdentifier, number)
+    terminal.process.signal(number)
     #expect(await terminal.waitForExit(timeout: 10) == 0, "\(terminal.errorOutput())")
     #expect(terminal.localModes == terminal.localModesAtStart)
     #expect(leftBehind(in: scratch).isEmpty)
@@ -45,7 +45,7 @@ struct PlaySignalEndToEndTests {
     let terminal = try await playing(in: scratch)
     // Stopping its simond takes a while: these arrive while it tidies up, and after.
     for number in [SIGTERM, SIGINT, SIGINT, SIGHUP, SIGTERM, SIGINT, SIGINT, SIGINT] {
-      kill(terminal.process.processIdentifier, number)
+      terminal.process.signal(number)
       try await Task.sleep(for: .milliseconds(15))
     }
     #expect(await terminal.waitForExit(timeout: 10) == 0, "\(terminal.errorOutput())")

@@ -1,11 +1,12 @@
 import Foundation
 import SimonProcessSupport
+import SystemPackage
 
 /// `simonctl play` in a pseudo-terminal of 80x24, as a person at a terminal runs it: keys
 /// typed into it, every frame it draws kept and read back as text.
 final class PlayTerminal: @unchecked Sendable {
   /// The running simonctl.
-  let process = Process()
+  let process: RunningProcess
   private let controller: Int32
   private let device: Int32
   private let errors = Pipe()
@@ -34,26 +35,24 @@ final class PlayTerminal: @unchecked Sendable {
     var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(device, UInt(TIOCSWINSZ), &size)
 
-    process.executableURL = productsDirectory.appendingPathComponent("simonctl")
-    process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     for key in ["RUNTIME_DIRECTORY", "STATE_DIRECTORY", "JOURNAL_STREAM"] {
       env.removeValue(forKey: key)
     }
-    process.environment = env.merging(environment) { $1 }
     var settings = termios()
     localModesAtStart = tcgetattr(device, &settings) == 0 ? settings.c_lflag : 0
-    let terminal = FileHandle(fileDescriptor: device, closeOnDealloc: false)
-    process.standardInput = terminal
-    process.standardOutput = terminal
-    process.standardError = errors
-    try process.run()
+    let terminal = FileDescriptor(rawValue: device)
+    process = try RunningProcess(
+      productsDirectory.appendingPathComponent("simonctl").path, arguments,
+      environment: env.merging(environment) { $1 }, input: terminal, output: terminal,
+      error: FileDescriptor(rawValue: errors.fileHandleForWriting.fileDescriptor))
+    try errors.fileHandleForWriting.close()
     let thread = Thread { [weak self] in self?.receive() }
     thread.start()
   }
 
   deinit {
-    terminate(process)
+    process.terminate()
     close(device)
     close(controller)
   }
@@ -130,7 +129,7 @@ final class PlayTerminal: @unchecked Sendable {
   /// Waits for simonctl to end without holding a thread; its exit status, or nil after
   /// `timeout` seconds or when the task is cancelled.
   func waitForExit(timeout: Double) async -> Int32? {
-    await SimonProcessSupport.waitForExit(of: process, timeout: timeout)
+    await process.waitForExit(timeout: timeout)
   }
 
   /// What simonctl wrote to standard error (after it exited).

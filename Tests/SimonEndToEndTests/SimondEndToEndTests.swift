@@ -215,23 +215,9 @@ struct ConfigCheckTests {
 func runSimonctl(_ arguments: [String]) async throws -> (
   status: Int32, output: String, errors: String
 ) {
-  try await offThePool {
-    let process = Process()
-    process.executableURL = productsDirectory.appendingPathComponent("simonctl")
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: out, as: UTF8.self),
-      String(decoding: err, as: UTF8.self)
-    )
-  }
+  let finished = try await ChildProcess.run(
+    "simonctl", arguments, environment: ProcessInfo.processInfo.environment)
+  return (finished.status, finished.output, finished.error)
 }
 
 /// The package's root directory, from this file's path.
@@ -300,30 +286,25 @@ struct StateDirectoryAtStartTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let state = directory.appendingPathComponent("state")
     try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
-    let process = Process()
     let simond = productsDirectory.appendingPathComponent("simond").path
     let arguments = [
       "--hardware", "mock", "--audio", "none", "--config", "/dev/null", "--state-dir",
       state.path, "--control-socket", directory.appendingPathComponent("c.sock").path,
     ]
+    let finished: Finished
     if getuid() == 0 {
       // Root may write anywhere: run simond as nobody on a directory only root may write.
       try FileManager.default.setAttributes(
         [.posixPermissions: 0o755], ofItemAtPath: directory.path)
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-      process.arguments =
-        ["--reuid=65534", "--regid=65534", "--clear-groups", simond] + arguments
+      finished = try await ChildProcess.run(
+        "/usr/bin/setpriv",
+        ["--reuid=65534", "--regid=65534", "--clear-groups", simond] + arguments)
     } else {
       try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: state.path)
-      process.executableURL = URL(fileURLWithPath: simond)
-      process.arguments = arguments
+      finished = try await ChildProcess.run(simond, arguments)
     }
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    let status = await waitForExit(of: process, timeout: 30)
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(status == 73, "\(text)")
+    let text = finished.error
+    #expect(finished.status == 73, "\(text)")
     #expect(text.contains("cannot write in it: permission denied"), "\(text)")
   }
 }
@@ -384,7 +365,7 @@ struct SignalsAtStartTests {
     // Generous: a bound on a wait, not a figure (an AddressSanitizer simond in the whole
     // suite once took over 10 s to get there).
     let deadline = ContinuousClock.now + .seconds(30)
-    while ContinuousClock.now < deadline, daemon.process.isRunning {
+    while ContinuousClock.now < deadline, !daemon.process.hasEnded {
       let fd = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
       if fd >= 0 { return fd }
       try await Task.sleep(for: .milliseconds(2))
@@ -434,7 +415,7 @@ struct SignalsAtStartTests {
       await daemon.notify.waitFor({ $0.contains("READY=1") }, timeout: 10) != nil,
       "\(daemon.errorOutput())")
     #expect(await daemon.notify.waitFor({ $0.contains("RELOADING=1") }, timeout: 5) != nil)
-    #expect(daemon.process.isRunning)
+    #expect(!daemon.process.hasEnded)
     daemon.signal(SIGTERM)
     #expect(await daemon.waitForExit(timeout: 3) == 0)
   }

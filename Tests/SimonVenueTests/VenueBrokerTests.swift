@@ -1,4 +1,5 @@
 import Foundation
+import ScoresTestSupport
 import SimonGame
 import SimonProcessSupport
 import SimonScores
@@ -104,15 +105,11 @@ struct VenueBrokerTests {
     #expect(discovery.contains("\"state_topic\":\"simon/test-venue/cab-2/state\""))
 
     // simonctl shows the venue table with each game's cabinet.
-    let ctl = Process()
-    let output = Pipe()
-    ctl.executableURL = productsDirectory.appendingPathComponent("simonctl")
-    ctl.arguments = ["scores", "--venue", "--venue-dir", bridges[1].stateDirectory]
-    ctl.standardOutput = output
-    try ctl.run()
-    let status = await waitForExit(of: ctl, timeout: 10)
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(status == 0)
+    let ctl = try await ChildProcess.run(
+      "simonctl", ["scores", "--venue", "--venue-dir", bridges[1].stateDirectory],
+      environment: ProcessInfo.processInfo.environment)
+    let text = ctl.output
+    #expect(ctl.status == 0, "\(ctl.error)")
     #expect(text.contains("classic / medium"))
     #expect(text.contains("Games merged, by cabinet: cab-1 (2), cab-2 (2), cab-3 (2)"))
   }

@@ -4,6 +4,7 @@ import SimonHardware
 import SimonPOSIX
 import SimonSim
 import Synchronization
+import SystemPackage
 
 /// The directory holding the built products (simond, simonctl), next to the running
 /// test bundle or benchmark.
@@ -26,16 +27,17 @@ public final class DaemonProcess: @unchecked Sendable {
   /// The scratch directory: socket, state, configuration.
   public let directory: URL
   /// The running simond.
-  public let process = Process()
+  public let process: RunningProcess
   /// What simond told systemd.
   public let notify: NotifyListener
-  let stderr = Pipe()
+  /// Where simond's standard error goes: a file, which never fills as a pipe would.
+  private var errorPath: String { directory.appendingPathComponent("simond.stderr").path }
   /// The simulated cabinet's socket.
-  public var socketPath: String { directory.appendingPathComponent("sim.sock").path }
+  public let socketPath: String
   /// The control socket.
-  public var controlPath: String { directory.appendingPathComponent("control.sock").path }
+  public let controlPath: String
   /// The state directory simond uses.
-  public var stateDirectory: String { directory.appendingPathComponent("state").path }
+  public let stateDirectory: String
 
   /// Whether simond runs as `nobody` (tests run as root, whom file modes do not stop).
   public let asNobody: Bool
@@ -48,6 +50,9 @@ public final class DaemonProcess: @unchecked Sendable {
     waitForReady: Bool = true, asNobody: Bool = false
   ) async throws {
     directory = makeScratchDirectory()
+    socketPath = directory.appendingPathComponent("sim.sock").path
+    controlPath = directory.appendingPathComponent("control.sock").path
+    stateDirectory = directory.appendingPathComponent("state").path
     self.asNobody = asNobody && getuid() == 0
     notify = try NotifyListener(path: directory.appendingPathComponent("notify.sock").path)
     var arguments = [
@@ -64,6 +69,8 @@ public final class DaemonProcess: @unchecked Sendable {
         to: directory.appendingPathComponent("none.toml"), atomically: true, encoding: .utf8)
     }
     let simond = productsDirectory.appendingPathComponent("simond")
+    let executable: String
+    let allArguments: [String]
     if self.asNobody {
       chmod(notify.path, 0o777)
       try FileManager.default.createDirectory(
@@ -71,21 +78,24 @@ public final class DaemonProcess: @unchecked Sendable {
       for path in [directory.path, directory.appendingPathComponent("state").path] {
         chown(path, 65534, 65534)
       }
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-      process.arguments =
+      executable = "/usr/bin/setpriv"
+      allArguments =
         ["--reuid=65534", "--regid=65534", "--clear-groups", simond.path] + arguments
         + extraArguments
     } else {
-      process.executableURL = simond
-      process.arguments = arguments + extraArguments
+      executable = simond.path
+      allArguments = arguments + extraArguments
     }
     var env = ProcessInfo.processInfo.environment
     env["NOTIFY_SOCKET"] = notify.path
     env.removeValue(forKey: "JOURNAL_STREAM")
     for (key, value) in environment { env[key] = value }
-    process.environment = env
-    process.standardError = stderr
-    try process.run()
+    let errors = try FileDescriptor.open(
+      directory.appendingPathComponent("simond.stderr").path, .writeOnly,
+      options: [.create, .truncate, .closeOnExec],
+      permissions: [.ownerReadWrite, .groupRead, .otherRead])
+    defer { try? errors.close() }
+    process = try RunningProcess(executable, allArguments, environment: env, error: errors)
     if waitForReady {
       // Generous: a bound on a wait, not a figure (sanitizers and emulation are slow).
       guard await notify.waitFor({ $0.contains("READY=1") }, timeout: 30) != nil else {
@@ -98,18 +108,17 @@ public final class DaemonProcess: @unchecked Sendable {
   public func connect() throws -> CabinetClient { try CabinetClient(path: socketPath) }
 
   /// Sends a signal.
-  public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+  public func signal(_ number: Int32) { process.signal(number) }
 
   /// Waits for simond to end; its exit status, or nil after `timeout` seconds or when the
   /// task is cancelled.
   public func waitForExit(timeout: Double) async -> Int32? {
-    await SimonProcessSupport.waitForExit(of: process, timeout: timeout)
+    await process.waitForExit(timeout: timeout)
   }
 
-  /// Everything simond wrote to standard error (after it exited).
+  /// Everything simond has written to standard error so far.
   public func errorOutput() -> String {
-    if process.isRunning { return "(still running)" }
-    return String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
   }
 
   /// The score file's contents.
@@ -117,44 +126,7 @@ public final class DaemonProcess: @unchecked Sendable {
     (try? String(contentsOfFile: stateDirectory + "/scores.json", encoding: .utf8)) ?? ""
   }
 
-  deinit { terminate(process, thenRemove: directory) }
-}
-
-/// Waits for `process` to end without holding a thread (Swift Testing runs tests on a
-/// small pool of them); its exit status, or nil after `timeout` seconds or when the task
-/// is cancelled.
-public func waitForExit(of process: Process, timeout: Double) async -> Int32? {
-  let deadline = ContinuousClock.now + .seconds(timeout)
-  while process.isRunning {
-    if ContinuousClock.now > deadline { return nil }
-    do { try await Task.sleep(for: .milliseconds(5)) } catch { return nil }
-  }
-  // At once now; Foundation lets go of a Process only once this has been called.
-  process.waitUntilExit()
-  return process.terminationStatus
-}
-
-/// Ends `process` if it still runs: SIGTERM now, and SIGKILL if it has not ended 5 s
-/// later (a simond stuck, say, opening a FIFO for its configuration must not hang the
-/// tests); then removes `directory`, if given. Only the signal is sent on the caller's
-/// thread: the wait runs on a thread of its own, as a deinit cannot leave the pool's.
-public func terminate(_ process: Process, thenRemove directory: URL? = nil) {
-  if process.isRunning { process.terminate() }
-  let reaper = Reaper(process: process, directory: directory)
-  Thread.detachNewThread { reaper.reap() }
-}
-
-/// A process on its way out, and what to tidy once it has gone.
-private struct Reaper: @unchecked Sendable {
-  let process: Process
-  let directory: URL?
-
-  func reap() {
-    for _ in 0..<1000 where process.isRunning { usleep(5_000) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    if let directory { try? FileManager.default.removeItem(at: directory) }
-  }
+  deinit { process.terminate(thenRemove: directory) }
 }
 
 /// A Unix stream socket connected to `path`.

@@ -1,4 +1,6 @@
 import Foundation
+import ScoresTestSupport
+import SystemPackage
 
 /// Debian's Mosquitto broker, started by a test on a loopback port of its own, with
 /// persistence in the test's directory (as a venue would run it).
@@ -12,7 +14,7 @@ public final class BrokerProcess: @unchecked Sendable {
   public let directory = makeScratchDirectory()
   /// The loopback port it listens on.
   public let port: Int
-  private var process: Process?
+  private var process: RunningProcess?
   /// Its log file.
   public var logPath: String { directory.appendingPathComponent("mosquitto.log").path }
 
@@ -96,23 +98,21 @@ public final class BrokerProcess: @unchecked Sendable {
 
   /// Starts the broker and waits until it accepts connections.
   public func start() async throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.path)
-    process.arguments = ["-c", directory.appendingPathComponent("mosquitto.conf").path]
-    process.standardOutput = FileHandle.nullDevice
     // What it says before its log file is open (a port taken, say) goes to its log too.
-    _ = FileManager.default.createFile(atPath: logPath + ".stderr", contents: nil)
-    process.standardError = FileHandle(forWritingAtPath: logPath + ".stderr")
-    try runWithSignalsUnblocked(process)
+    let errors = try FileDescriptor.open(
+      logPath + ".stderr", .writeOnly, options: [.create, .truncate, .closeOnExec],
+      permissions: [.ownerReadWrite, .groupRead, .otherRead])
+    defer { try? errors.close() }
+    let process = try RunningProcess(
+      Self.path, ["-c", directory.appendingPathComponent("mosquitto.conf").path], error: errors)
     self.process = process
     let deadline = ContinuousClock.now + .seconds(10)
     // It looks once more after the deadline: a waiter starved past it has not looked yet.
     while !canConnect(port: port) {
-      guard ContinuousClock.now < deadline, process.isRunning else {
+      guard ContinuousClock.now < deadline, !process.hasEnded else {
         throw E2EError(
           "mosquitto did not listen on port \(port)"
-            + (process.isRunning ? " within 10 s" : ": it exited \(process.terminationStatus)")
-            + ": \(log)")
+            + (process.exitStatus.map { ": it exited \($0)" } ?? " within 10 s") + ": \(log)")
       }
       try await Task.sleep(for: .milliseconds(20))
     }
@@ -121,8 +121,8 @@ public final class BrokerProcess: @unchecked Sendable {
   /// Stops the broker (SIGTERM: it saves its retained messages) and waits for it.
   public func stop() async {
     guard let process else { return }
-    process.terminate()
-    _ = await waitForExit(of: process, timeout: 10)
+    process.signal(SIGTERM)
+    _ = await process.waitForExit(timeout: 10)
     self.process = nil
   }
 
@@ -134,27 +134,20 @@ public final class BrokerProcess: @unchecked Sendable {
 
   /// The retained message of `topic` (mosquitto_sub), or nil.
   public func retained(_ topic: String) async throws -> String? {
-    let process = Process()
-    let output = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_sub")
     var arguments = ["-p", String(port), "-t", topic, "--retained-only", "-C", "1", "-W", "3"]
     if FileManager.default.fileExists(atPath: caFile) {
       arguments += ["-h", "localhost", "--cafile", caFile]
     } else {
       arguments += ["-h", "127.0.0.1"]
     }
-    process.arguments = arguments
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let status = await waitForExit(of: process, timeout: 10)
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    return status == 0 ? text.trimmingCharacters(in: .newlines) : nil
+    // -W 3: it gives up after 3 s by itself.
+    let finished = try await ChildProcess.run("/usr/bin/mosquitto_sub", arguments)
+    return finished.status == 0 ? finished.output.trimmingCharacters(in: .newlines) : nil
   }
 
   deinit {
     if let process {
-      terminate(process, thenRemove: directory)
+      process.terminate(thenRemove: directory)
     } else {
       try? FileManager.default.removeItem(at: directory)
     }
@@ -168,7 +161,7 @@ public final class BridgeProcess: @unchecked Sendable {
   /// The cabinet it speaks for.
   public let cabinet: String
   private let configPath: String
-  private var process: Process?
+  private var process: RunningProcess?
   /// Its state directory: outbox and venue table.
   public var stateDirectory: String { directory.appendingPathComponent("state").path }
   /// Its log file.
@@ -206,27 +199,25 @@ public final class BridgeProcess: @unchecked Sendable {
     try start()
   }
 
-  /// Starts it (again).
+  /// Starts it (again), its output appended to its log.
   public func start() throws {
-    let process = Process()
-    process.executableURL = productsDirectory.appendingPathComponent("simon-venue")
-    process.arguments = ["--config", configPath, "--log-level", "debug"]
-    let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-    log.seekToEndOfFile()
-    process.standardError = log
-    process.standardOutput = log
-    try runWithSignalsUnblocked(process)
-    self.process = process
+    let log = try FileDescriptor.open(
+      logPath, .writeOnly, options: [.create, .append, .closeOnExec],
+      permissions: [.ownerReadWrite, .groupRead, .otherRead])
+    defer { try? log.close() }
+    process = try RunningProcess(
+      productsDirectory.appendingPathComponent("simon-venue").path,
+      ["--config", configPath, "--log-level", "debug"], output: log, error: log)
   }
 
   /// Whether it runs.
-  public var isRunning: Bool { process?.isRunning ?? false }
+  public var isRunning: Bool { process.map { !$0.hasEnded } ?? false }
 
   /// Sends it a signal and waits for it to end.
   public func signal(_ number: Int32) async {
     guard let process else { return }
-    kill(process.processIdentifier, number)
-    _ = await waitForExit(of: process, timeout: 10)
+    process.signal(number)
+    _ = await process.waitForExit(timeout: 10)
     self.process = nil
   }
 
@@ -243,7 +234,7 @@ public final class BridgeProcess: @unchecked Sendable {
 
   deinit {
     if let process {
-      terminate(process, thenRemove: directory)
+      process.terminate(thenRemove: directory)
     } else {
       try? FileManager.default.removeItem(at: directory)
     }
@@ -294,28 +285,13 @@ private func canConnect(port: Int) -> Bool {
   }
 }
 
-/// Runs a program and waits for it.
+/// Runs a program to its end, in this process's environment.
+/// - Throws: `E2EError` with what it wrote to standard error when it exits other than 0.
 public func run(_ path: String, _ arguments: [String]) async throws {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: path)
-  process.arguments = arguments
-  try process.run()
-  let status = await waitForExit(of: process, timeout: 60)
-  guard status == 0 else {
+  let finished = try await ChildProcess.run(
+    path, arguments, environment: ProcessInfo.processInfo.environment)
+  guard finished.status == 0 else {
     throw E2EError(
-      "\(path) \(arguments.joined(separator: " ")) "
-        + (status.map { "exited \($0)" } ?? "did not end within 60 s"))
+      "\(path) \(arguments.joined(separator: " ")) exited \(finished.status): \(finished.error)")
   }
-}
-
-/// Starts a process with no signal blocked: a child inherits the mask of the thread that
-/// starts it, and the test runner's threads block SIGTERM, which would leave a broker or
-/// a bridge deaf to it.
-public func runWithSignalsUnblocked(_ process: Process) throws {
-  var none = sigset_t()
-  var old = sigset_t()
-  sigemptyset(&none)
-  pthread_sigmask(SIG_SETMASK, &none, &old)
-  defer { pthread_sigmask(SIG_SETMASK, &old, nil) }
-  try process.run()
 }

@@ -1,0 +1,80 @@
+import Foundation
+import SimonPOSIX
+import SystemPackage
+
+/// A program that runs in the background for as long as a test needs it (a daemon, a
+/// broker, a bridge), started with `POSIX.spawn`: its process id for signals, and its end
+/// awaited, never polled (a thread of its own waits for it).
+///
+/// Its standard streams are the descriptors given, or /dev/null; the caller keeps owning
+/// the ones it gives. Every signal's handling is at its default in it and none is
+/// blocked, whatever the test runner's threads block.
+public final class RunningProcess: Sendable {
+  /// Its process id; signal it only while `hasEnded` is false.
+  public let processID: Int32
+  /// Its exit status (128 + the signal for a signal) once it has ended; nothing before.
+  private let ending = ArrivalLog<Int32>()
+
+  /// Starts `path` with `arguments`.
+  /// - Parameters:
+  ///   - environment: its whole environment; nil passes on this process's.
+  ///   - input: its standard input; nil gives it /dev/null.
+  ///   - output: its standard output; nil sends it to /dev/null.
+  ///   - error: its standard error; nil sends it to /dev/null.
+  /// - Throws: `E2EError` naming the program when it cannot be started.
+  public init(
+    _ path: String, _ arguments: [String], environment: [String: String]? = nil,
+    input: FileDescriptor? = nil, output: FileDescriptor? = nil, error: FileDescriptor? = nil
+  ) throws {
+    do {
+      processID = try POSIX.spawn(
+        [path] + arguments, environment: environment.map { $0.map { "\($0.key)=\($0.value)" } },
+        input: input.map { .descriptor($0) } ?? .null,
+        output: output.map { .descriptor($0) } ?? .null,
+        error: error.map { .descriptor($0) } ?? .null)
+    } catch {
+      throw E2EError("cannot start \(path): \(error)")
+    }
+    let (processID, ending) = (processID, ending)
+    Thread.detachNewThread {
+      switch POSIX.reap(processID, waiting: true) {
+      case .exited(let code)?: ending.append(contentsOf: [code])
+      case .signalled(let signal)?: ending.append(contentsOf: [128 + signal])
+      case nil: ending.close()
+      }
+    }
+  }
+
+  /// Whether it has ended (and been collected: its id may be anyone's now).
+  public var hasEnded: Bool { ending.count > 0 || ending.isClosed }
+
+  /// Its exit status (128 + the signal for a signal) once it has ended; nil before.
+  public var exitStatus: Int32? { ending.elements.first }
+
+  /// Sends it a signal, unless it has ended.
+  public func signal(_ number: Int32) {
+    if !hasEnded { kill(processID, number) }
+  }
+
+  /// Waits for it to end without holding a thread; its exit status (128 + the signal for
+  /// a signal), or nil after `timeout` seconds or when the task is cancelled.
+  public func waitForExit(timeout: Double) async -> Int32? {
+    guard await ending.waitFor(from: 0, timeout: .seconds(timeout), { _ in true }) != nil
+    else { return nil }
+    return exitStatus
+  }
+
+  /// Ends it if it still runs: SIGTERM now, SIGKILL if it has not ended `grace` seconds
+  /// later (a program stuck, say, opening a FIFO must not hang the tests); then removes
+  /// `directory`, if given. Returns at once: the waiting is a task's.
+  public func terminate(grace: Double = 5, thenRemove directory: URL? = nil) {
+    signal(SIGTERM)
+    Task { [self] in
+      if await waitForExit(timeout: grace) == nil {
+        signal(SIGKILL)
+        _ = await waitForExit(timeout: 60)
+      }
+      if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+  }
+}
