@@ -21,6 +21,7 @@ let package = Package(
     .executable(name: "bench-control", targets: ["bench-control"]),
     .executable(name: "bench-soak", targets: ["bench-soak"]),
     .executable(name: "bench-venue", targets: ["bench-venue"]),
+    .executable(name: "bench-press", targets: ["bench-press"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -215,6 +216,10 @@ let package = Package(
     .executableTarget(
       name: "bench-simond", dependencies: ["SimonProcessSupport", "SimonSim", "SimonGame"],
       path: "Benchmarks/bench-simond"),
+    .executableTarget(
+      name: "bench-press",
+      dependencies: ["SimonProcessSupport", "SimonDaemon", "SimonHardware", "SimonGame"],
+      path: "Benchmarks/bench-press"),
     .executableTarget(
       name: "bench-soak",
       dependencies: ["SimonProcessSupport", "SimonControl", "SimonGame"],

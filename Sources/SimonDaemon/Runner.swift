@@ -1,6 +1,14 @@
 import SimonGame
 import SimonHardware
 
+/// A timer of the game or of the debouncer, as the runner keeps it. Outside the generic
+/// runner, so that its deadlines are a type known when compiled: a press is on its way to a
+/// lamp while they are set, and a type made at run time is looked up on every use.
+enum RunnerTimer: Hashable, Sendable {
+  case game(TimerID)
+  case debounce(Debouncer.Timer)
+}
+
 /// The one place where time and hardware meet the game.
 ///
 /// The runner turns debounced input edges and timer firings into game events, performs
@@ -15,12 +23,6 @@ import SimonHardware
 /// and the lamps it lights are driven, on the thread that read the edge, with no hand-over
 /// in between.
 public actor Runner<C: InPlaceSleepingClock> {
-  /// A timer of the game or of the debouncer.
-  enum Timer: Hashable, Sendable {
-    case game(TimerID)
-    case debounce(Debouncer.Timer)
-  }
-
   /// Where the runner is in its life.
   private enum Lifecycle {
     /// Made, not started: events are ignored.
@@ -38,7 +40,7 @@ public actor Runner<C: InPlaceSleepingClock> {
   private let clock: C
   private let levels: (any LevelInputSource)?
   private let journal: Journal
-  private var deadlines = Deadlines<Timer>()
+  private var deadlines = Deadlines<RunnerTimer>()
   private var timerTask: Task<Void, Never>?
   private var generation: UInt64 = 0
   private var sleepingUntil: Duration?

@@ -3,45 +3,85 @@
 /// Starting a key that is pending moves its deadline; `takeDue(upTo:)` hands out due
 /// keys one at a time in deadline order (ties in the order they were set), so a driver
 /// can fire each at its exact deadline.
+///
+/// Inlinable, and a plain list rather than a hash table: it is on the path from a press to
+/// its lamp, and holds a handful of keys, which a scan compares faster than a hash of one.
 public struct Deadlines<Key: Hashable & Sendable>: Sendable {
-  private var entries: [Key: (deadline: Duration, order: UInt64)] = [:]
-  private var counter: UInt64 = 0
+  @usableFromInline
+  struct Entry: Sendable {
+    @usableFromInline var key: Key
+    @usableFromInline var deadline: Duration
+    @usableFromInline var order: UInt64
+
+    @inlinable
+    init(key: Key, deadline: Duration, order: UInt64) {
+      self.key = key
+      self.deadline = deadline
+      self.order = order
+    }
+  }
+
+  @usableFromInline var entries: [Entry] = []
+  @usableFromInline var counter: UInt64 = 0
 
   /// No deadlines.
+  @inlinable
   public init() {}
 
   /// Sets (or moves) a key's deadline.
+  @inlinable
   public mutating func set(_ key: Key, at deadline: Duration) {
     counter += 1
-    entries[key] = (deadline, counter)
+    let entry = Entry(key: key, deadline: deadline, order: counter)
+    if let index = entries.firstIndex(where: { $0.key == key }) {
+      entries[index] = entry
+    } else {
+      entries.append(entry)
+    }
   }
 
   /// Removes a key; a key that is not pending is ignored.
+  @inlinable
   public mutating func cancel(_ key: Key) {
-    entries[key] = nil
+    if let index = entries.firstIndex(where: { $0.key == key }) { entries.remove(at: index) }
   }
 
   /// The earliest deadline, or nil when nothing is pending.
+  @inlinable
   public var earliest: Duration? {
-    entries.values.map(\.deadline).min()
+    var earliest: Duration?
+    for entry in entries where earliest.map({ entry.deadline < $0 }) ?? true {
+      earliest = entry.deadline
+    }
+    return earliest
   }
 
   /// Whether a key is pending, and its deadline.
-  public func deadline(of key: Key) -> Duration? { entries[key]?.deadline }
+  @inlinable
+  public func deadline(of key: Key) -> Duration? {
+    entries.first { $0.key == key }?.deadline
+  }
 
   /// Removes and returns the earliest key whose deadline is at or before `now`, with its
   /// deadline; nil when none is due.
+  @inlinable
   public mutating func takeDue(upTo now: Duration) -> (key: Key, deadline: Duration)? {
-    let due = entries.filter { $0.value.deadline <= now }
-    guard
-      let first = due.min(by: {
-        ($0.value.deadline, $0.value.order) < ($1.value.deadline, $1.value.order)
-      })
-    else { return nil }
-    entries[first.key] = nil
-    return (first.key, first.value.deadline)
+    var first: Int?
+    for index in entries.indices where entries[index].deadline <= now {
+      if let best = first,
+        (entries[best].deadline, entries[best].order)
+          <= (entries[index].deadline, entries[index].order)
+      {
+        continue
+      }
+      first = index
+    }
+    guard let first else { return nil }
+    let entry = entries.remove(at: first)
+    return (entry.key, entry.deadline)
   }
 
   /// Whether nothing is pending.
+  @inlinable
   public var isEmpty: Bool { entries.isEmpty }
 }
