@@ -152,16 +152,21 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
   }
 
   private func read(_ request: OpaquePointer, chip: String) throws(GPIOPortError) -> [RawEdge] {
-    var events = [cgpiod_event](repeating: cgpiod_event(), count: 64)
-    let count = cgpiod_request_read_events(request, &events, events.count)
-    guard count >= 0 else {
+    // On the stack: this runs for every edge, before its lamp is driven.
+    let edges = withUnsafeTemporaryAllocation(of: cgpiod_event.self, capacity: 64) { events in
+      let count = cgpiod_request_read_events(request, events.baseAddress!, events.count)
+      return count < 0
+        ? nil
+        : events.prefix(Int(count)).map {
+          RawEdge(
+            line: LineID(chip: chip, offset: Int($0.offset)), rising: $0.rising,
+            nanoseconds: $0.timestamp_ns)
+        }
+    }
+    guard let edges else {
       throw GPIOPortError(operation: .read, chip: chip, code: POSIX.lastError)
     }
-    return events.prefix(Int(count)).map {
-      RawEdge(
-        line: LineID(chip: chip, offset: Int($0.offset)), rising: $0.rising,
-        nanoseconds: $0.timestamp_ns)
-    }
+    return edges
   }
 
   /// Reads an input's logical value (`cgpiod_request_get_value`).
