@@ -218,6 +218,14 @@ public enum POSIX {
     /// This signal ended it.
     case signalled(Int32)
 
+    /// The status a shell reports: the exit code, or 128 plus the signal.
+    public var shellStatus: Int32 {
+      switch self {
+      case .exited(let code): code
+      case .signalled(let signal): 128 + signal
+      }
+    }
+
     /// "exit 78", "killed by signal 9".
     public var description: String {
       switch self {

@@ -23,6 +23,19 @@ struct POSIXTests {
     }
   }
 
+  @Test func aChildsEndIsItsExitCodeOrTheSignalAsAShellReportsIt() throws {
+    let exited = try POSIX.spawn(["/bin/sh", "-c", "exit 3"], output: .null)
+    let signalled = try POSIX.spawn(["/bin/sh", "-c", "kill -TERM $$"], output: .null)
+    let exitedEnd = try #require(POSIX.reap(exited, waiting: true))
+    let signalledEnd = try #require(POSIX.reap(signalled, waiting: true))
+    #expect(exitedEnd == .exited(3))
+    #expect(exitedEnd.shellStatus == 3)
+    #expect(exitedEnd.description == "exit 3")
+    #expect(signalledEnd == .signalled(SIGTERM))
+    #expect(signalledEnd.shellStatus == 128 + SIGTERM)
+    #expect(signalledEnd.description == "killed by signal \(SIGTERM)")
+  }
+
   @Test func whatAPathAllowsAndWhyNot() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

@@ -140,12 +140,9 @@ public final class ChildProcess: @unchecked Sendable {
         }
       }
     }
-    let code: Int32 =
-      switch POSIX.reap(pid, waiting: true) {
-      case .exited(let code)?: code
-      case .signalled(let signal)?: 128 + signal
-      case nil: preconditionFailure("process \(pid) was reaped elsewhere")
-      }
+    guard let code = POSIX.reap(pid, waiting: true)?.shellStatus else {
+      preconditionFailure("process \(pid) was reaped elsewhere")
+    }
     reaped = code
     return Finished(
       status: code, output: String(decoding: outputBytes, as: UTF8.self),

@@ -37,10 +37,10 @@ public final class RunningProcess: Sendable {
     }
     let (processID, ending) = (processID, ending)
     Thread.detachNewThread {
-      switch POSIX.reap(processID, waiting: true) {
-      case .exited(let code)?: ending.append(contentsOf: [code])
-      case .signalled(let signal)?: ending.append(contentsOf: [128 + signal])
-      case nil: ending.close()
+      if let status = POSIX.reap(processID, waiting: true)?.shellStatus {
+        ending.append(contentsOf: [status])
+      } else {
+        ending.close()
       }
     }
   }
