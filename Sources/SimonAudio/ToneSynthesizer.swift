@@ -50,6 +50,7 @@ struct ToneSynthesizer: Sendable {
   /// Renders at another rate from now on (after a device chose a different rate).
   mutating func setSampleRate(_ rate: Int) {
     sampleRate = rate
+    for index in voices.indices { voices[index].tune(sampleRate: rate) }
   }
 
   /// Starts a tone, replacing (cross-fading out) any that sounds. A volume of 0, or a
@@ -65,8 +66,7 @@ struct ToneSynthesizer: Sendable {
     let level = Self.level(volume: volume)
     guard level > 0, hertz.isFinite, hertz > 0, hertz < Double(sampleRate) / 2 else { return }
     var voice = Voice(
-      hertz: hertz, waveform: .forTone(hertz: hertz), target: 0, step: 0, rampFrames: 0,
-      holdFrames: duration.map { max(frames($0), 1) })
+      hertz: hertz, sampleRate: sampleRate, holdFrames: duration.map { max(frames($0), 1) })
     voice.ramp(to: level, over: attackFrames)
     voices.append(voice)
   }
@@ -86,7 +86,7 @@ struct ToneSynthesizer: Sendable {
     let attackFrames = attackFrames
     for index in voices.indices {
       voices[index].gain = 0
-      voices[index].phase = 0
+      voices[index].restartPhase()
       voices[index].ramp(to: voices[index].target, over: attackFrames)
     }
   }
@@ -100,17 +100,18 @@ struct ToneSynthesizer: Sendable {
 
   /// Renders the next `buffer.count` mono frames.
   mutating func render(into buffer: UnsafeMutableBufferPointer<Int16>) {
-    let rate = Double(sampleRate)
     let releaseFrames = releaseFrames
-    for frame in buffer.indices {
-      var sum = 0.0
-      for index in voices.indices {
-        sum += voices[index].next(
-          increment: voices[index].hertz / rate, releaseFrames: releaseFrames)
+    // A finished voice adds silence until it is dropped, after the last frame.
+    voices.withUnsafeMutableBufferPointer { voices in
+      for frame in buffer.indices {
+        var sum = 0.0
+        for index in voices.indices { sum += voices[index].next(releaseFrames: releaseFrames) }
+        // Half away from zero, as `rounded()`, without its call into libm on x86-64.
+        let scaled = max(-1, min(1, sum)) * Double(Int16.max)
+        buffer[frame] = Int16(scaled + (scaled < 0 ? -0.5 : 0.5))
       }
-      buffer[frame] = Int16((max(-1, min(1, sum)) * Double(Int16.max)).rounded())
-      if voices.contains(where: \.isFinished) { voices.removeAll(where: \.isFinished) }
     }
+    voices.removeAll(where: \.isFinished)
   }
 
   /// Renders the next `count` mono frames into a new array.

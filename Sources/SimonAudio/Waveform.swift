@@ -21,12 +21,18 @@ enum Waveform: Equatable, Sendable {
     hertz < buzzBelowHertz ? .buzz : .sine
   }
 
-  /// The value at a phase in cycles (0 up to 1), from -1 to 1; 0 at phase 0.
-  func value(atPhase phase: Double) -> Double {
-    let sine = sin(2 * Double.pi * phase)
+  /// The value, from -1 to 1, where the underlying sine stands at `sine`.
+  func value(ofSine sine: Double) -> Double {
     switch self {
     case .sine: return sine
     case .buzz: return max(-1, min(1, sine * Self.buzzDrive))
     }
+  }
+
+  /// The turn of the oscillator per frame for a frequency at a sample rate: the cosine and
+  /// sine of its angle (libm's, once per tone, not once per sample).
+  static func turn(hertz: Double, sampleRate: Int) -> (cosine: Double, sine: Double) {
+    let angle = 2 * Double.pi * hertz / Double(sampleRate)
+    return (cos(angle), sin(angle))
   }
 }
