@@ -8,9 +8,10 @@ import SystemPackage
 /// It is a serial executor: an actor whose `unownedExecutor` is this thread's runs its
 /// jobs here, one at a time, in the order they came. Between jobs the thread waits in
 /// ppoll on the descriptors it watches (a backend's edge events), their deadlines (to the
-/// nanosecond, never early), and a pipe that a new job rings. A watch's handler runs here as soon as one of its
-/// descriptors is ready or its deadline has passed, before any job waiting; from there,
-/// an actor of this thread is entered with `assumeIsolated`, without a hop.
+/// nanosecond, never early), and a pipe that another thread rings when it queues a job or
+/// changes a watch (the thread itself needs no bell). A watch's handler runs here as soon
+/// as one of its descriptors is ready or its deadline has passed, before any job waiting;
+/// from there, an actor of this thread is entered with `assumeIsolated`, without a hop.
 ///
 /// Promises: nothing runs on it but its jobs and its handlers, and those must not block;
 /// while nothing is ready and nothing is due it sleeps without a timeout (no wake-ups).
@@ -85,16 +86,18 @@ public final class CabinetThread: SerialExecutor, Sendable {
   }
 
   /// Whether the caller runs on this thread.
-  public var isCurrent: Bool { state.withLock { $0.thread?.isCurrent ?? false } }
+  public var isCurrent: Bool { state.withLock { Self.isCurrent($0) } }
+
+  private static func isCurrent(_ state: State) -> Bool { state.thread?.isCurrent ?? false }
 
   /// Queues a job to run on the thread, after the jobs before it.
   public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    let first = state.withLock { state in
+    let ringing = state.withLock { state in
       state.jobs.append(job)
-      return state.jobs.count == 1
+      return state.jobs.count == 1 && !Self.isCurrent(state)
     }
-    if first { ring() }
+    if ringing { ring() }
   }
 
   /// Stops the program unless called on this thread (for `assumeIsolated`).
@@ -125,24 +128,27 @@ public final class CabinetThread: SerialExecutor, Sendable {
     _ descriptors: [Int32], until deadline: MonotonicInstant? = nil, handler: @escaping Handler
   ) -> Watch {
     let watcher = Watcher(descriptors: descriptors, handler: handler)
-    let id = state.withLock { state in
+    let (id, ringing) = state.withLock { state in
       state.nextID += 1
       state.watchers[state.nextID] = (watcher, deadline)
-      return state.nextID
+      return (state.nextID, !Self.isCurrent(state))
     }
-    ring()
+    if ringing { ring() }
     return Watch(id: id)
   }
 
   /// Stops a watch. Once it returns the handler is not running and never runs again.
   /// Never call it from that handler (answer `.stop` instead).
   public func unwatch(_ watch: Watch) {
-    let watcher = state.withLock { $0.watchers.removeValue(forKey: watch.id)?.watcher }
+    let (watcher, ringing) = state.withLock { state in
+      (state.watchers.removeValue(forKey: watch.id)?.watcher, !Self.isCurrent(state))
+    }
     watcher?.open.withLock { $0 = false }
-    ring()
+    if ringing { ring() }
   }
 
-  /// Wakes the thread (write to the pipe; a full pipe already rings).
+  /// Wakes the thread (write to the pipe; a full pipe already rings). Only other threads
+  /// ring: the thread itself looks at its jobs and watches again before it next waits.
   private func ring() {
     _ = try? bell.writeEnd.writeAll([1])
   }
@@ -152,16 +158,19 @@ public final class CabinetThread: SerialExecutor, Sendable {
     state.withLock { _ in }
     let executor = asUnownedSerialExecutor()
     while true {
-      let watchers = state.withLock { state in
-        state.watchers.sorted { $0.key < $1.key }.map {
-          ($0.key, $0.value.watcher, $0.value.deadline)
-        }
+      let (watchers, jobsWaiting) = state.withLock { state in
+        (
+          state.watchers.sorted { $0.key < $1.key }.map {
+            ($0.key, $0.value.watcher, $0.value.deadline)
+          }, !state.jobs.isEmpty
+        )
       }
       var descriptors = [Poll.Entry(bell.readEnd)]
       for (_, watcher, _) in watchers {
         descriptors += watcher.descriptors.map { Poll.Entry(FileDescriptor(rawValue: $0)) }
       }
-      let earliest = watchers.compactMap(\.2).min()
+      // Jobs the thread queued for itself rang no bell: look, but do not wait.
+      let earliest = jobsWaiting ? MonotonicInstant(nanoseconds: 0) : watchers.compactMap(\.2).min()
       guard wait(&descriptors, until: earliest) else { continue }
       if !descriptors[0].found.isEmpty {
         var bytes = [UInt8](repeating: 0, count: 64)

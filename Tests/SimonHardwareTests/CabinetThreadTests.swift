@@ -25,6 +25,25 @@ struct CabinetThreadTests {
     #expect(await actor.calls == 100)
   }
 
+  /// The thread rings no bell for itself (a write to its pipe, a system call, for every
+  /// timer the runner moves): what it queues, and the watches it makes, are looked at
+  /// before it waits again, so none of them waits for a wake-up that never comes.
+  @Test(.timeLimit(.minutes(1)))
+  func jobsAndWatchesTheThreadMakesForItselfRunWithoutABell() async throws {
+    let thread = try CabinetThread()
+    let actor = OnThread(thread)
+    #expect(await actor.callFromATaskOfItsOwn())
+    let (due, continuation) = AsyncStream.makeStream(of: Bool.self)
+    await thread.perform {
+      _ = thread.watch([], until: MonotonicClock().now) { _, _ in
+        continuation.yield(thread.isCurrent)
+        return .stop
+      }
+    }
+    var iterator = due.makeAsyncIterator()
+    #expect(await iterator.next() == true)
+  }
+
   @Test func aWatchRunsOnTheThreadWhenItsDescriptorIsReadableAndEntersTheActorThere() async throws {
     let thread = try CabinetThread()
     let actor = OnThread(thread)
@@ -124,6 +143,11 @@ struct CabinetClockTests {
 }
 
 extension OnThread {
+  /// Queues a job on its own thread, from that thread, and waits for it.
+  fileprivate func callFromATaskOfItsOwn() async -> Bool {
+    await Task { self.call() }.value
+  }
+
   /// Sleeps on `clock`, then checks it resumed on its thread.
   fileprivate func sleepThenCheck(on clock: CabinetClock, until deadline: MonotonicInstant)
     async throws
