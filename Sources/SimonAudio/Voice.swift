@@ -11,11 +11,13 @@ struct Voice: Equatable, Sendable {
   let hertz: Double
   /// The cycle's shape.
   let waveform: Waveform
-  /// The oscillator's point: the cosine and sine of its phase (phase 0: (1, 0)).
-  private(set) var cosine = 1.0
-  private(set) var sine = 0.0
-  /// The turn per frame at the rate the voice was tuned to.
+  /// The oscillator's point across: the cosine of its phase (1 at phase 0).
+  private var cosine = 1.0
+  /// The oscillator's point up: the sine of its phase, the sample before the envelope.
+  private var sine = 0.0
+  /// The cosine of the angle the point turns by each frame, at the voice's sample rate.
   private var turnCosine = 1.0
+  /// The sine of that angle.
   private var turnSine = 0.0
   /// The envelope's level now, as a fraction of full scale.
   var gain = 0.0

@@ -6,7 +6,7 @@
 ///
 /// Inlinable, and a plain list rather than a hash table: it is on the path from a press to
 /// its lamp, and holds a handful of keys, which a scan compares faster than a hash of one.
-public struct Deadlines<Key: Hashable & Sendable>: Sendable {
+public struct Deadlines<Key: Equatable & Sendable>: Sendable {
   @usableFromInline
   struct Entry: Sendable {
     @usableFromInline var key: Key
