@@ -10,11 +10,16 @@ import Testing
 @Suite struct ALSASpeakerTests {
   static let peak100 = ToneSynthesizer.level(volume: 100) * Double(Int16.max)
 
-  /// The samples between the attack and the release of the first tone captured.
+  /// The samples between the attack and the release of the first tone captured; a
+  /// failure, not a crash, when the capture holds less than the tone.
   func steady(_ capture: Capture, ms: Int) throws -> ArraySlice<Int16> {
     let range = try #require(SignalAnalysis.soundingRange(capture.samples))
     let margin = 5 * capture.rate / 1000 + 10
     let end = range.lowerBound + ms * capture.rate / 1000
+    try #require(
+      end - margin <= capture.samples.count,
+      "the capture ends \(capture.samples.count - range.lowerBound) frames into a tone of \(ms * capture.rate / 1000)"
+    )
     return capture.samples[(range.lowerBound + margin)..<(end - margin)]
   }
 
