@@ -1,9 +1,10 @@
 // Figures for the press path inside simond, from a release build (scripts/bench
 // bench-press): the time from an edge handed over on the cabinet thread to its pad's LED
-// driven, through the real runner, debouncer, game and journal, at idle in free play (a
-// start button wired: a pad lights while held), as the hardware-in-the-loop latency
-// series presses it. The clock is manual, so the debounce and hold timers fire between
-// presses exactly as in a cabinet, and nothing but the path itself is timed.
+// driven, and to the thread being free again (the whole edge), through the real runner,
+// debouncer, game and journal, at idle in free play (a start button wired: a pad lights
+// while held), as the hardware-in-the-loop latency series presses it. The clock is manual,
+// so the debounce and hold timers fire between presses exactly as in a cabinet, and
+// nothing but the path itself is timed.
 //   bench-press [--presses N]
 import SimonDaemon
 import SimonGame
