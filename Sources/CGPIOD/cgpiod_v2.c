@@ -8,6 +8,7 @@
 #if !defined(GPIOD_LINE_BULK_MAX_LINES)
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 
 #include "cgpiod.h"
@@ -158,6 +159,12 @@ struct cgpiod_request *cgpiod_chip_request_lines(struct cgpiod_chip *chip, const
 	request->request = gpiod_chip_request_lines(chip->chip, request_config, line_config);
 	if (!request->request)
 		goto fail;
+	/* Non-blocking, so that reading the waiting edges is one read(2) and needs no poll
+	 * first: it runs for every press, before its lamp is driven. */
+	int fd = gpiod_line_request_get_fd(request->request);
+	int flags = fcntl(fd, F_GETFL);
+	if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0)
+		goto fail;
 	gpiod_line_config_free(line_config);
 	gpiod_request_config_free(request_config);
 	return request;
@@ -181,13 +188,10 @@ int cgpiod_request_get_fd(struct cgpiod_request *request)
 int cgpiod_request_read_events(struct cgpiod_request *request, struct cgpiod_event *events,
 			       size_t capacity)
 {
-	int waiting = gpiod_line_request_wait_edge_events(request->request, 0);
-	if (waiting <= 0)
-		return waiting;
 	size_t room = capacity < CGPIOD_V2_EVENT_BUFFER ? capacity : CGPIOD_V2_EVENT_BUFFER;
 	int read = gpiod_line_request_read_edge_events(request->request, request->buffer, room);
 	if (read < 0)
-		return -1;
+		return errno == EAGAIN ? 0 : -1;
 	for (int i = 0; i < read; i++) {
 		struct gpiod_edge_event *event =
 			gpiod_edge_event_buffer_get_event(request->buffer, (unsigned long)i);
