@@ -71,7 +71,11 @@ let package = Package(
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // Scores, players and settings on disk: locking, atomic writes, recovery.
-    .target(name: "SimonScores", dependencies: ["SimonGame", "SimonPOSIX"]),
+    .target(
+      name: "SimonScores",
+      dependencies: [
+        "SimonGame", "SimonPOSIX", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     // A thin C shim over alsa-lib (apt: libasound2-dev).
     .target(name: "CALSA", linkerSettings: [.linkedLibrary("asound")]),
     // Tone synthesis and the ALSA speaker.

@@ -1,15 +1,9 @@
 import SimonPOSIX
+import SystemPackage
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-// Every C call of the package's file handling lives here, each behind a small Swift
-// function that retries EINTR and turns -1 and errno into a thrown `SystemError`.
+// The stores' file handling: swift-system's descriptors and paths, with what it lacks
+// from SimonPOSIX, each failure turned into a `SystemError` that names the call and the
+// path.
 
 /// A failed system call: which one, on what path, and the errno it set.
 struct SystemError: Error, Equatable {
@@ -22,11 +16,18 @@ struct SystemError: Error, Equatable {
   /// True when the file is there but is not a regular file (a FIFO, socket or device).
   var notRegular = false
 
-  /// The C library's text for the errno, lowercased: "no such file or directory".
+  /// The failure of `call` on `path` with `code`.
+  init(call: String, path: String, code: Errno, notRegular: Bool = false) {
+    self.call = call
+    self.path = path
+    self.errno = code.rawValue
+    self.notRegular = notRegular
+  }
+
+  /// The system's text for the errno, lowercased: "no such file or directory".
   var reason: String {
     if notRegular { return "not a regular file" }
-    guard let text = strerror(errno) else { return "error \(errno)" }
-    let message = String(cString: text)
+    let message = POSIX.errorText(errno)
     guard let first = message.first else { return "error \(errno)" }
     return first.lowercased() + message.dropFirst()
   }
@@ -50,31 +51,32 @@ extension SystemError {
 
   /// What this failure means to a caller.
   var category: Category {
-    switch errno {
-    case ENOENT: .notFound
-    case ENOTDIR: .notADirectory
-    case EFBIG: .tooLarge
+    switch Errno(rawValue: errno) {
+    case .noSuchFileOrDirectory: .notFound
+    case .notDirectory: .notADirectory
+    case .fileTooLarge: .tooLarge
     case _ where notRegular: .unreadable
-    case EACCES, EPERM, EISDIR, ELOOP, EIO, ENXIO, EOVERFLOW, ENODEV: .unreadable
+    case .permissionDenied, .notPermitted, .isDirectory, .tooManySymbolicLinkLevels, .ioError,
+      .noSuchAddressOrDevice, .overflow, .operationNotSupportedByDevice:
+      .unreadable
     default: .other
     }
   }
 }
 
-/// Calls `body` until it does not fail with EINTR; throws for any other -1.
-@discardableResult
-private func retrying(_ call: String, _ path: String, _ body: () -> Int32) throws(SystemError)
-  -> Int32
+/// Runs `body`, turning its `Errno` (all that swift-system and SimonPOSIX throw) into a
+/// `SystemError` of `call` on `path`.
+private func naming<R>(_ call: String, _ path: String, _ body: () throws -> R)
+  throws(SystemError) -> R
 {
-  while true {
-    let result = body()
-    if result != -1 { return result }
-    let error = errno
-    if error != EINTR { throw SystemError(call: call, path: path, errno: error) }
+  do {
+    return try body()
+  } catch {
+    throw SystemError(call: call, path: path, code: error as? Errno ?? .ioError)
   }
 }
 
-/// What `fstat` tells of a file.
+/// What `stat` tells of a file.
 struct FileStatus {
   /// Whether it is a regular file.
   var isRegular: Bool
@@ -89,40 +91,41 @@ struct FileStatus {
   /// Its permission bits.
   var permissions: UInt32
 
-  init(_ raw: stat) {
-    let type = UInt32(raw.st_mode) & UInt32(S_IFMT)
-    isRegular = type == UInt32(S_IFREG)
-    isDirectory = type == UInt32(S_IFDIR)
-    size = Int(raw.st_size)
-    owner = UInt32(raw.st_uid)
-    group = UInt32(raw.st_gid)
-    permissions = UInt32(raw.st_mode) & 0o7777
+  init(_ status: Stat) {
+    isRegular = status.type == .regular
+    isDirectory = status.type == .directory
+    size = Int(status.size)
+    owner = status.userID.rawValue
+    group = status.groupID.rawValue
+    permissions = UInt32(status.permissions.rawValue) & 0o7777
   }
 }
 
 /// An open file descriptor; `close()` it, or use `withOpenFile`.
 struct Descriptor {
-  /// The raw descriptor.
-  let raw: Int32
+  /// The open file.
+  let file: FileDescriptor
   /// The path it was opened with, for errors.
   let path: String
 
-  /// `open(2)` with O_CLOEXEC added.
-  static func opening(_ path: String, _ flags: Int32, mode: UInt32 = 0o644)
+  /// Opens `path` (open), close-on-exec.
+  static func opening(_ path: String, _ flags: OpenFlags, mode: UInt32 = 0o644)
     throws(SystemError) -> Descriptor
   {
-    let raw = try retrying("open", path) { open(path, flags | O_CLOEXEC, mode_t(mode)) }
-    return Descriptor(raw: raw, path: path)
+    let file = try naming("open", path) { () throws in
+      try FileDescriptor.open(
+        FilePath(path), flags.access, options: flags.options.union(.closeOnExec),
+        permissions: FilePermissions(rawValue: CModeT(mode)))
+    }
+    return Descriptor(file: file, path: path)
   }
 
-  /// `close(2)`; errors are ignored, as nothing can be done about them here.
-  func closing() { _ = close(raw) }
+  /// Closes it; errors are ignored, as nothing can be done about them here.
+  func closing() { try? file.close() }
 
-  /// `fstat(2)`.
+  /// What `fstat` tells of it.
   func status() throws(SystemError) -> FileStatus {
-    var raw = stat()
-    try retrying("fstat", path) { fstat(self.raw, &raw) }
-    return FileStatus(raw)
+    try naming("fstat", path) { () throws in FileStatus(try file.stat()) }
   }
 
   /// Reads to the end of the file; at most `limit` bytes, else throws EFBIG.
@@ -130,136 +133,59 @@ struct Descriptor {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
-      let count = chunk.withUnsafeMutableBytes { buffer in
-        read(raw, buffer.baseAddress, buffer.count)
-      }
-      if count == -1 {
-        let error = errno
-        if error == EINTR { continue }
-        throw SystemError(call: "read", path: path, errno: error)
+      let count = try naming("read", path) { () throws in
+        try chunk.withUnsafeMutableBytes { buffer in try file.read(into: buffer) }
       }
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<count])
-      if bytes.count > limit { throw SystemError(call: "read", path: path, errno: EFBIG) }
+      if bytes.count > limit {
+        throw SystemError(call: "read", path: path, code: .fileTooLarge)
+      }
     }
   }
 
   /// Writes every byte, continuing after short writes.
   func writeAll(_ bytes: [UInt8]) throws(SystemError) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer in
-        write(raw, buffer.baseAddress! + offset, buffer.count - offset)
-      }
-      if written == -1 {
-        let error = errno
-        if error == EINTR { continue }
-        throw SystemError(call: "write", path: path, errno: error)
-      }
-      offset += written
-    }
+    _ = try naming("write", path) { () throws in try file.writeAll(bytes) }
   }
 
   /// `fsync(2)`: the data and metadata are on the disk when it returns.
-  func sync() throws(SystemError) { try retrying("fsync", path) { fsync(raw) } }
+  func sync() throws(SystemError) { try naming("fsync", path) { () throws in try file.sync() } }
 
   /// `fchown(2)`.
   func changeOwner(_ owner: UInt32, _ group: UInt32) throws(SystemError) {
-    try retrying("fchown", path) { fchown(raw, uid_t(owner), gid_t(group)) }
+    try naming("fchown", path) { () throws in try file.changeOwner(user: owner, group: group) }
   }
 
   /// `fchmod(2)`.
   func changeMode(_ mode: UInt32) throws(SystemError) {
-    try retrying("fchmod", path) { fchmod(raw, mode_t(mode)) }
+    try naming("fchmod", path) { () throws in try file.changeMode(to: mode) }
   }
 
   /// `flock(2)` with LOCK_EX | LOCK_NB: true when the lock was taken, false when another
   /// open file description holds it.
   func tryLockExclusive() throws(SystemError) -> Bool {
-    while true {
-      if flock(raw, LOCK_EX | LOCK_NB) == 0 { return true }
-      let error = errno
-      if error == EWOULDBLOCK { return false }
-      if error != EINTR { throw SystemError(call: "flock", path: path, errno: error) }
-    }
+    try naming("flock", path) { try file.tryLockExclusive() }
   }
 
-  /// Takes the exclusive `flock(2)`, waiting up to `timeoutMilliseconds` for its holder.
-  ///
-  /// A blocking flock has no timeout and polling with LOCK_NB lets busy writers starve a
-  /// waiter, so the wait is a blocking flock on a helper thread, on a duplicate of this
-  /// descriptor (the lock belongs to the open file description both share). The caller
-  /// waits for the helper's word with poll(2). On timeout the caller closes its
-  /// descriptor as usual; the helper's duplicate keeps the file open until its flock
-  /// returns, and closing it then releases the lock at once.
+  /// Takes the exclusive `flock(2)`, waiting up to `timeoutMilliseconds` for its holder
+  /// (see `FileDescriptor.lockExclusive(waitingAtMost:)`).
   /// - Returns: true when the lock is held, false on timeout.
   func lockExclusive(timeoutMilliseconds: Int) throws(SystemError) -> Bool {
-    if try tryLockExclusive() { return true }
-    var sockets: [Int32] = [0, 0]
-    guard
-      socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sockets)
-        == 0
-    else { throw SystemError(call: "socketpair", path: path, errno: errno) }
-    let duplicate = fcntl(raw, F_DUPFD_CLOEXEC, 0)
-    if duplicate == -1 {
-      let error = errno
-      close(sockets[0])
-      close(sockets[1])
-      throw SystemError(call: "dup", path: path, errno: error)
-    }
-    let notify = sockets[1]
-    let thread = SystemThread.start {
-      var result: UInt8 = 0
-      while flock(duplicate, LOCK_EX) == -1 {
-        if errno != EINTR {
-          result = UInt8(truncatingIfNeeded: errno)
-          break
-        }
-      }
-      _ = send(notify, &result, 1, Int32(MSG_NOSIGNAL))
-      close(notify)
-      close(duplicate)
-    }
-    guard let thread else {
-      close(duplicate)
-      close(sockets[0])
-      close(sockets[1])
-      throw SystemError(call: "pthread_create", path: path, errno: EAGAIN)
-    }
-    thread.detach()
-    defer { close(sockets[0]) }
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .milliseconds(timeoutMilliseconds))
-    var ready = pollfd(fd: sockets[0], events: Int16(POLLIN), revents: 0)
-    while true {
-      let left = clock.now.duration(to: deadline)
-      if left <= .zero { return false }
-      let (seconds, attoseconds) = left.components
-      let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
-      let count = poll(&ready, 1, milliseconds)
-      if count == -1 && errno == EINTR { continue }
-      if count == -1 { throw SystemError(call: "poll", path: path, errno: errno) }
-      if count == 0 { continue }
-      var result: UInt8 = 0
-      guard recv(sockets[0], &result, 1, 0) == 1 else {
-        throw SystemError(call: "flock", path: path, errno: EIO)
-      }
-      if result != 0 { throw SystemError(call: "flock", path: path, errno: Int32(result)) }
-      return true
+    try naming("flock", path) { () throws in
+      try file.lockExclusive(waitingAtMost: .milliseconds(timeoutMilliseconds))
     }
   }
 }
-
-/// What the helper thread of `lockExclusive` needs: its descriptor and where to report.
 
 /// Reads a whole regular file of at most `limit` bytes. A directory fails with EISDIR,
 /// anything else that is not a regular file with `category == .unreadable`.
 func readRegularFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
   try withOpenFile(path, OpenFlags.read) { (file) throws(SystemError) in
     let status = try file.status()
-    if status.isDirectory { throw SystemError(call: "read", path: path, errno: EISDIR) }
+    if status.isDirectory { throw SystemError(call: "read", path: path, code: .isDirectory) }
     if !status.isRegular {
-      throw SystemError(call: "read", path: path, errno: EINVAL, notRegular: true)
+      throw SystemError(call: "read", path: path, code: .invalidArgument, notRegular: true)
     }
     return try file.readAll(limit: limit)
   }
@@ -267,7 +193,7 @@ func readRegularFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] 
 
 /// Runs `body` with a file open, closing it afterwards whatever happens.
 func withOpenFile<R>(
-  _ path: String, _ flags: Int32, mode: UInt32 = 0o644,
+  _ path: String, _ flags: OpenFlags, mode: UInt32 = 0o644,
   _ body: (Descriptor) throws(SystemError) -> R
 ) throws(SystemError) -> R {
   let descriptor = try Descriptor.opening(path, flags, mode: mode)
@@ -275,79 +201,64 @@ func withOpenFile<R>(
   return try body(descriptor)
 }
 
-/// The open flags the package uses, by name.
-enum OpenFlags {
-  /// Read only; does not block on a FIFO, does not follow a final symbolic link loop.
-  static let read = O_RDONLY | O_NONBLOCK
+/// How the package opens files, by name; each is close-on-exec too.
+struct OpenFlags {
+  /// Reading, writing or both.
+  var access: FileDescriptor.AccessMode
+  /// The rest.
+  var options: FileDescriptor.OpenOptions
+
+  /// Read only; does not block on a FIFO.
+  static let read = OpenFlags(access: .readOnly, options: .nonBlocking)
   /// Create or truncate for writing; never follows a symbolic link.
-  static let createTruncate = O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW
+  static let createTruncate = OpenFlags(
+    access: .writeOnly, options: [.create, .truncate, .noFollow])
   /// A new file that must not exist yet; never follows a symbolic link.
-  static let createExclusive = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW
+  static let createExclusive = OpenFlags(
+    access: .writeOnly, options: [.create, .exclusiveCreate, .noFollow])
   /// A lock file: created if missing, opened read-only (flock needs no write access).
-  static let lockFile = O_RDONLY | O_CREAT | O_NOFOLLOW
+  static let lockFile = OpenFlags(access: .readOnly, options: [.create, .noFollow])
   /// A directory, to fsync it.
-  static let directory = O_RDONLY | O_DIRECTORY
+  static let directory = OpenFlags(access: .readOnly, options: .directory)
 }
 
 /// `stat(2)`, or nil when nothing is at the path.
 func fileStatus(_ path: String) throws(SystemError) -> FileStatus? {
-  var raw = stat()
-  while stat(path, &raw) == -1 {
-    let error = errno
-    if error == ENOENT { return nil }
-    if error != EINTR { throw SystemError(call: "stat", path: path, errno: error) }
+  do {
+    return FileStatus(try FilePath(path).stat())
+  } catch Errno.noSuchFileOrDirectory {
+    return nil
+  } catch {
+    throw SystemError(call: "stat", path: path, code: error)
   }
-  return FileStatus(raw)
 }
 
 /// `lstat(2)`: true when anything, even a dangling symbolic link, is at the path.
 func somethingExists(at path: String) -> Bool {
-  var raw = stat()
-  return lstat(path, &raw) == 0
+  (try? FilePath(path).stat(followTargetSymlink: false)) != nil
 }
 
 /// `mkdir(2)`; an existing entry is not an error (the caller checks what it is).
 func makeDirectory(_ path: String, mode: UInt32) throws(SystemError) {
-  while mkdir(path, mode_t(mode)) == -1 {
-    let error = errno
-    if error == EEXIST { return }
-    if error != EINTR { throw SystemError(call: "mkdir", path: path, errno: error) }
-  }
+  try naming("mkdir", path) { () throws in try POSIX.makeDirectory(path, mode: mode) }
 }
 
 /// `rename(2)`.
 func renameFile(_ from: String, to: String) throws(SystemError) {
-  try retrying("rename", from) { rename(from, to) }
+  try naming("rename", from) { () throws in try POSIX.rename(from, to: to) }
 }
 
 /// `getpid(2)`.
-func processID() -> Int32 { getpid() }
+func processID() -> Int32 { POSIX.processID }
 
 /// `unlink(2)`; a missing file is not an error.
-func removeFile(_ path: String) {
-  _ = unlink(path)
-}
+func removeFile(_ path: String) { POSIX.removeFile(path) }
 
 /// The effective user id: 0 when running as root.
-var effectiveUser: UInt32 { UInt32(geteuid()) }
-
-/// A calendar date and time: year (e.g. 2026), month 1-12, day 1-31, hour, minute, second.
-struct CalendarFields: Equatable {
-  var year: Int
-  var month: Int
-  var day: Int
-  var hour: Int
-  var minute: Int
-  var second: Int
-}
+var effectiveUser: UInt32 { POSIX.effectiveUserID }
 
 /// The local calendar date and time of epoch seconds (`localtime_r(3)`, which reads TZ or
 /// /etc/localtime).
-func localCalendarFields(epochSeconds: Int) -> CalendarFields {
-  var seconds = time_t(epochSeconds)
-  var fields = tm()
-  localtime_r(&seconds, &fields)
-  return CalendarFields(
-    year: Int(fields.tm_year) + 1900, month: Int(fields.tm_mon) + 1, day: Int(fields.tm_mday),
-    hour: Int(fields.tm_hour), minute: Int(fields.tm_min), second: Int(fields.tm_sec))
+func localCalendarFields(epochSeconds: Int) -> POSIX.CalendarTime {
+  POSIX.localTime(epochSeconds: epochSeconds)
 }

@@ -1,0 +1,104 @@
+import SimonPOSIX
+import SystemPackage
+import Testing
+
+/// What SimonPOSIX adds to swift-system for the stores: locks, sync, modes, directories
+/// and renames, against real files.
+@Suite("File calls")
+struct FileCallsTests {
+  /// A fresh directory, and a file in it opened twice: two open file descriptions, as two
+  /// processes would have.
+  private struct Scratch {
+    let directory: String
+    var file: String { directory + "/file" }
+
+    init() throws { directory = try POSIX.makeTemporaryDirectory(prefix: "/tmp/simon-files-") }
+
+    func open() throws -> FileDescriptor {
+      try FileDescriptor.open(
+        FilePath(file), .readOnly, options: [.create, .closeOnExec], permissions: .ownerReadWrite)
+    }
+
+    func remove() {
+      for name in ["file", "moved", "dir"] {
+        POSIX.removeFile("\(directory)/\(name)")
+        POSIX.removeDirectory("\(directory)/\(name)")
+      }
+      POSIX.removeDirectory(directory)
+    }
+  }
+
+  @Test func aHeldLockRefusesAnotherOpenFileUntilItsHolderCloses() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let holder = try scratch.open()
+    let waiter = try scratch.open()
+    defer { try? waiter.close() }
+    #expect(try holder.tryLockExclusive())
+    #expect(try holder.tryLockExclusive(), "the holder may take its own lock again")
+    #expect(try !waiter.tryLockExclusive())
+    #expect(try !waiter.lockExclusive(waitingAtMost: .milliseconds(20)))
+    try holder.close()
+    #expect(try waiter.tryLockExclusive())
+  }
+
+  @Test func aWaiterGetsTheLockWhenItsHolderLetsGo() async throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let holder = try scratch.open()
+    let waiter = try scratch.open()
+    defer { try? waiter.close() }
+    #expect(try holder.tryLockExclusive())
+    let inode = try FilePath(scratch.file).stat().inode.rawValue
+    let waiting = Task.detached { try waiter.lockExclusive(waitingAtMost: .seconds(30)) }
+    // The holder lets go only once the kernel lists a blocked waiter on the file.
+    var listed = false
+    for _ in 0..<3000 where !listed {
+      listed = try Self.blockedLocks().contains { $0.hasSuffix(":\(inode)") }
+      if !listed { try await Task.sleep(for: .milliseconds(10)) }
+    }
+    #expect(listed, "the waiter never blocked on the lock")
+    try holder.close()
+    #expect(try await waiting.value)
+  }
+
+  /// The device:inode of every blocked lock request in /proc/locks ("-> FLOCK ...").
+  private static func blockedLocks() throws -> [Substring] {
+    let locks = try FileDescriptor.open("/proc/locks", .readOnly, options: .closeOnExec)
+    defer { try? locks.close() }
+    var text: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = try chunk.withUnsafeMutableBytes { try locks.read(into: $0) }
+      if count == 0 { break }
+      text += chunk[0..<count]
+    }
+    return String(decoding: text, as: UTF8.self).split(separator: "\n")
+      .filter { $0.contains("->") }
+      .compactMap { $0.split(separator: " ").dropFirst(6).first }
+  }
+
+  @Test func syncChangeModeMakeDirectoryAndRename() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let file = try FileDescriptor.open(
+      FilePath(scratch.file), .writeOnly, options: [.create, .closeOnExec],
+      permissions: .ownerReadWrite)
+    _ = try file.writeAll(Array("saved".utf8))
+    try file.sync()
+    try file.changeMode(to: 0o640)
+    try file.close()
+    #expect(try FilePath(scratch.file).stat().permissions.rawValue & 0o777 == 0o640)
+
+    try POSIX.makeDirectory(scratch.directory + "/dir", mode: 0o755)
+    try POSIX.makeDirectory(scratch.directory + "/dir", mode: 0o755)
+    #expect(POSIX.isDirectory(scratch.directory + "/dir"), "made once; a second time is no error")
+
+    try POSIX.rename(scratch.file, to: scratch.directory + "/moved")
+    #expect(POSIX.fileKind(at: scratch.file) == .missing)
+    #expect(try FilePath(scratch.directory + "/moved").stat().size == 5)
+    #expect(throws: Errno.noSuchFileOrDirectory) {
+      try POSIX.rename(scratch.file, to: scratch.directory + "/moved")
+    }
+  }
+}
