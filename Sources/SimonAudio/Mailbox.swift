@@ -64,18 +64,22 @@ final class Mailbox: Sendable {
   /// Queues a command and wakes the audio thread. Never blocks for long: one short lock
   /// and one write to an eventfd.
   func post(_ command: SpeakerCommand) {
+    // The signal is set under the lock, with the command: it is set exactly while
+    // commands wait, so `take` clears it only when there is something to take.
     state.withLock { state in
       state.commands.append(command)
       state.posted += 1
+      wake.signal()
     }
-    wake.signal()
   }
 
-  /// Takes every queued command, in order. The wake signal is cleared first, so a
-  /// command posted after this call wakes the next wait.
+  /// Takes every queued command, in order, clearing the wake signal with them: a command
+  /// posted after this call wakes the next wait. With none queued it makes no system
+  /// call, as on each of the periods of a tone.
   func take() -> [SpeakerCommand] {
-    wake.clear()
-    return state.withLock { state in
+    state.withLock { state in
+      guard !state.commands.isEmpty else { return [] }
+      wake.clear()
       defer { state.commands.removeAll(keepingCapacity: true) }
       return state.commands
     }
