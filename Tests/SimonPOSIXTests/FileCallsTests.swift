@@ -19,7 +19,17 @@ struct FileCallsTests {
         FilePath(file), .readOnly, options: [.create, .closeOnExec], permissions: .ownerReadWrite)
     }
 
-    func remove() {
+    /// A scratch file opened twice, the first opening holding its lock.
+    static func locked() throws -> (Scratch, holder: FileDescriptor, waiter: FileDescriptor) {
+      let scratch = try Scratch()
+      let holder = try scratch.open()
+      let waiter = try scratch.open()
+      #expect(try holder.tryLockExclusive())
+      return (scratch, holder, waiter)
+    }
+
+    func remove(closing descriptor: FileDescriptor? = nil) {
+      try? descriptor?.close()
       for name in ["file", "moved", "dir"] {
         POSIX.removeFile("\(directory)/\(name)")
         POSIX.removeDirectory("\(directory)/\(name)")
@@ -29,12 +39,8 @@ struct FileCallsTests {
   }
 
   @Test func aHeldLockRefusesAnotherOpenFileUntilItsHolderCloses() throws {
-    let scratch = try Scratch()
-    defer { scratch.remove() }
-    let holder = try scratch.open()
-    let waiter = try scratch.open()
-    defer { try? waiter.close() }
-    #expect(try holder.tryLockExclusive())
+    let (scratch, holder, waiter) = try Scratch.locked()
+    defer { scratch.remove(closing: waiter) }
     #expect(try holder.tryLockExclusive(), "the holder may take its own lock again")
     #expect(try !waiter.tryLockExclusive())
     #expect(try !waiter.lockExclusive(waitingAtMost: .milliseconds(20)))
@@ -43,12 +49,8 @@ struct FileCallsTests {
   }
 
   @Test func aWaiterGetsTheLockWhenItsHolderLetsGo() async throws {
-    let scratch = try Scratch()
-    defer { scratch.remove() }
-    let holder = try scratch.open()
-    let waiter = try scratch.open()
-    defer { try? waiter.close() }
-    #expect(try holder.tryLockExclusive())
+    let (scratch, holder, waiter) = try Scratch.locked()
+    defer { scratch.remove(closing: waiter) }
     let inode = try FilePath(scratch.file).stat().inode.rawValue
     let waiting = Task.detached { try waiter.lockExclusive(waitingAtMost: .seconds(30)) }
     // The holder lets go only once the kernel lists a blocked waiter on the file.
