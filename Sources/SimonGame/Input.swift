@@ -26,6 +26,29 @@ public enum Input: String, CaseIterable, Codable, Sendable {
   /// Joystick right.
   case right
 
+  /// Hashes the case, not its name: a set or dictionary of inputs (the debouncer's, the
+  /// game's) would otherwise hash the raw value's string on every press.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ordinal)
+  }
+
+  /// The case's place in `allCases`.
+  private var ordinal: UInt8 {
+    switch self {
+    case .green: 0
+    case .red: 1
+    case .yellow: 2
+    case .blue: 3
+    case .start: 4
+    case .last: 5
+    case .longest: 6
+    case .up: 7
+    case .down: 8
+    case .left: 9
+    case .right: 10
+    }
+  }
+
   /// The input for a pad.
   public init(_ pad: Pad) {
     switch pad {

@@ -19,6 +19,11 @@ public enum Pad: String, CaseIterable, Codable, Sendable, Comparable {
     }
   }
 
+  /// Hashes the case, not its name (a raw-valued enum would hash its string).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(UInt8(index))
+  }
+
   /// Orders pads as the cabinet lays them out (green, red, yellow, blue).
   public static func < (lhs: Pad, rhs: Pad) -> Bool { lhs.index < rhs.index }
 }
