@@ -379,7 +379,9 @@ public actor Runner<C: InPlaceSleepingClock> {
     timerTask?.cancel()
     generation += 1
     let generation = generation
-    timerTask = Task { await self.keepTime(generation) }
+    // Preferring the cabinet thread keeps the sleep's end there: a task's continuation
+    // resumed by a watch handler would otherwise go through a pool thread and back.
+    timerTask = Task(executorPreference: thread) { await self.keepTime(generation) }
   }
 
   /// The timer task: sleeps until the earliest deadline, fires what is due, repeats.

@@ -13,10 +13,15 @@ import SystemPackage
 /// as one of its descriptors is ready or its deadline has passed, before any job waiting;
 /// from there, an actor of this thread is entered with `assumeIsolated`, without a hop.
 ///
+/// It is a task executor too: a task that prefers it (`Task(executorPreference:)`) runs
+/// its nonisolated parts here, and a continuation of it resumed here (a sleep a watch
+/// handler ends) resumes here. Without the preference a resumed task goes through the
+/// concurrency pool, a pool thread woken only to hand the task back to this one.
+///
 /// Promises: nothing runs on it but its jobs and its handlers, and those must not block;
 /// while nothing is ready and nothing is due it sleeps without a timeout (no wake-ups).
 /// The thread lives as long as the process.
-public final class CabinetThread: SerialExecutor, Sendable {
+public final class CabinetThread: SerialExecutor, TaskExecutor, Sendable {
   /// How a watched descriptor was found when the thread woke.
   public enum Readiness: Equatable, Sendable {
     /// Nothing to read.
@@ -90,7 +95,8 @@ public final class CabinetThread: SerialExecutor, Sendable {
 
   private static func isCurrent(_ state: State) -> Bool { state.thread?.isCurrent ?? false }
 
-  /// Queues a job to run on the thread, after the jobs before it.
+  /// Queues a job to run on the thread, after the jobs before it (as the serial executor
+  /// of its actors and as the task executor of the tasks that prefer it).
   public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     let ringing = state.withLock { state in
@@ -157,6 +163,7 @@ public final class CabinetThread: SerialExecutor, Sendable {
   private func run() {
     state.withLock { _ in }
     let executor = asUnownedSerialExecutor()
+    let taskExecutor = asUnownedTaskExecutor()
     while true {
       let (watchers, jobsWaiting) = state.withLock { state in
         (
@@ -200,7 +207,7 @@ public final class CabinetThread: SerialExecutor, Sendable {
         defer { state.jobs.removeAll(keepingCapacity: true) }
         return state.jobs
       }
-      for job in jobs { job.runSynchronously(on: executor) }
+      for job in jobs { job.runSynchronously(isolatedTo: executor, taskExecutor: taskExecutor) }
     }
   }
 

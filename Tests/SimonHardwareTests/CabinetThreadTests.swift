@@ -134,6 +134,21 @@ struct CabinetClockTests {
     #expect(await actor.calls == 1)
   }
 
+  /// A task that prefers the thread comes back to it from a sleep with no pool thread in
+  /// between: the code after the sleep, outside any actor, runs on the thread itself.
+  @Test func aTaskThatPrefersTheThreadResumesFromASleepOnIt() async throws {
+    let thread = try CabinetThread()
+    let clock = CabinetClock(thread: thread)
+    let sleeper = Task(executorPreference: thread) {
+      let before = thread.isCurrent
+      try await clock.sleep(until: clock.now.advanced(by: .milliseconds(2)))
+      return (before, thread.isCurrent)
+    }
+    let (startedOnThread, resumedOnThread) = try await sleeper.value
+    #expect(startedOnThread)
+    #expect(resumedOnThread)
+  }
+
   @Test func aCancelledSleepEndsAtOnceWithCancellationError() async throws {
     let clock = CabinetClock(thread: try CabinetThread())
     let sleep = Task { try await clock.sleep(until: clock.now.advanced(by: .seconds(86_400))) }
