@@ -1,4 +1,5 @@
 import SimonPOSIX
+import Synchronization
 import SystemPackage
 import Testing
 
@@ -52,7 +53,16 @@ struct FileCallsTests {
     let (scratch, holder, waiter) = try Scratch.locked()
     defer { scratch.remove(closing: waiter) }
     let inode = try FilePath(scratch.file).stat().inode.rawValue
-    let waiting = Task.detached { try waiter.lockExclusive(waitingAtMost: .seconds(30)) }
+    // The wait blocks its thread: a thread of its own, not one of the test pool's, where it
+    // would hold up every other test until the lock came.
+    let got = Mutex<Result<Bool, Errno>?>(nil)
+    let thread = SystemThread.start {
+      let result = Result { () throws(Errno) in
+        try waiter.lockExclusive(waitingAtMost: .seconds(30))
+      }
+      got.withLock { $0 = result }
+    }
+    #expect(thread != nil)
     // The holder lets go only once the kernel lists a blocked waiter on the file.
     var listed = false
     for _ in 0..<3000 where !listed {
@@ -61,7 +71,11 @@ struct FileCallsTests {
     }
     #expect(listed, "the waiter never blocked on the lock")
     try holder.close()
-    #expect(try await waiting.value)
+    for _ in 0..<3000 where got.withLock({ $0 }) == nil {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    thread?.join()
+    #expect(try got.withLock { $0 }?.get() == true)
   }
 
   /// The device:inode of every blocked lock request in /proc/locks ("-> FLOCK ...").

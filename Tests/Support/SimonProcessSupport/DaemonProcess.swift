@@ -355,12 +355,16 @@ public final class CabinetClient: Sendable {
     for _ in 0..<rounds { next = try await playTurn(from: next).next }
     guard let simon = await waitForState(.simon, from: next),
       let player = await waitForState(.player, from: simon)
-    else { throw E2EError("no last round after line \(next)") }
+    else {
+      throw E2EError("no last round after line \(next); the cabinet said:\n\(transcript())")
+    }
     let expected = signals(from: simon, to: player).map(\.pad)
     await tap(Input(Pad.allCases.first { $0 != expected[0] }!))
     guard
       let over = await waitFor(from: player, { if case .gameOver = $0 { true } else { false } })
-    else { throw E2EError("no game over after line \(player)") }
+    else {
+      throw E2EError("no game over after line \(player); the cabinet said:\n\(transcript())")
+    }
     return over
   }
 
