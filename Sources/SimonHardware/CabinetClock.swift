@@ -4,7 +4,8 @@ import Synchronization
 /// deadline, as a watch of that thread: no timer of the concurrency runtime, so a sleep
 /// however long makes no wake-up before its deadline (a runtime timer wakes its manager
 /// thread about once a second while one is pending), and a runner of that thread resumes
-/// there without a hop.
+/// there, with no pool thread in between when its task prefers that thread
+/// (`Task(executorPreference:)`).
 public struct CabinetClock: InPlaceSleepingClock, Sendable {
   /// The thread the sleepers wake on.
   public let thread: CabinetThread
