@@ -10,7 +10,7 @@ import Synchronization
 /// configuration in force (which a reload replaces).
 final class CabinetContext: Sendable {
   let options: DaemonOptions
-  let runner: Runner<CabinetClock>
+  let runner: Runner
   let journal: Journal
   let archive: GameArchive
   let notifier: SystemdNotifier
@@ -19,7 +19,7 @@ final class CabinetContext: Sendable {
   private let clock = MonotonicClock()
 
   init(
-    options: DaemonOptions, config: DaemonConfig, runner: Runner<CabinetClock>,
+    options: DaemonOptions, config: DaemonConfig, runner: Runner,
     journal: Journal, archive: GameArchive, notifier: SystemdNotifier, logger: Logger
   ) {
     self.options = options

@@ -1,9 +1,7 @@
 import SimonGame
 import SimonHardware
 
-/// A timer of the game or of the debouncer, as the runner keeps it. Outside the generic
-/// runner, so that its deadlines are a type known when compiled: a press is on its way to a
-/// lamp while they are set, and a type made at run time is looked up on every use.
+/// A timer of the game or of the debouncer, as the runner keeps it.
 enum RunnerTimer: Hashable, Sendable {
   case game(TimerID)
   case debounce(Debouncer.Timer)
@@ -22,7 +20,7 @@ enum RunnerTimer: Hashable, Sendable {
 /// The runner runs on the cabinet thread: inputs read there (`attach`) reach the game,
 /// and the lamps it lights are driven, on the thread that read the edge, with no hand-over
 /// in between.
-public actor Runner<C: InPlaceSleepingClock> {
+public actor Runner {
   /// Where the runner is in its life.
   private enum Lifecycle {
     /// Made, not started: events are ignored.
@@ -37,7 +35,9 @@ public actor Runner<C: InPlaceSleepingClock> {
   private var debouncer: Debouncer
   private let lights: any Lights
   private let speaker: (any Speaker)?
-  private let clock: C
+  // Any clock, not a generic parameter: a generic actor's type is looked up at run time
+  // each time the cabinet thread enters it, on the way from a press to its lamp.
+  private let clock: any InPlaceSleepingClock
   private let levels: (any LevelInputSource)?
   private let journal: Journal
   private var deadlines = Deadlines<RunnerTimer>()
@@ -73,7 +73,8 @@ public actor Runner<C: InPlaceSleepingClock> {
   ///   - journal: where everything the runner does is told, in the order it does it.
   public init(
     game: Game, debouncer: Debouncer = Debouncer(), lights: any Lights, speaker: (any Speaker)?,
-    clock: C, levels: (any LevelInputSource)? = nil, thread: CabinetThread, journal: Journal
+    clock: any InPlaceSleepingClock, levels: (any LevelInputSource)? = nil, thread: CabinetThread,
+    journal: Journal
   ) {
     self.game = game
     self.debouncer = debouncer
@@ -271,13 +272,12 @@ public actor Runner<C: InPlaceSleepingClock> {
       // between the writes of one step (a driver reading the lamps mid-step would see
       // half of it).
       if case .light = effects[index] {
-        var changed: [(Pad, Bool)] = []
+        let step = index
         while index < effects.endIndex, case .light(let pad, let on) = effects[index] {
           drive(pad, on: on)
-          changed.append((pad, on))
           index += 1
         }
-        for (pad, on) in changed { tell(.light(pad, on: on)) }
+        for case .light(let pad, let on) in effects[step..<index] { tell(.light(pad, on: on)) }
         continue
       }
       perform(effects[index], at: time)

@@ -121,12 +121,11 @@ public struct Debouncer: Sendable {
     line.reported = line.raw
     line.reportedAt = time
     line.closedAt = nil
-    var requests: [TimerRequest] = [.start(.settle(input), at: time + windowOf(input))]
+    let settle = TimerRequest.start(.settle(input), at: time + windowOf(input))
+    // Each array is written whole, so it is allocated once at its size.
     if line.raw {
-      requests.append(.start(.stuck(input), at: time + stuckAfter))
-      return ([.pressed(input, at: time)], requests)
+      return ([.pressed(input, at: time)], [settle, .start(.stuck(input), at: time + stuckAfter)])
     }
-    requests.append(.cancel(.stuck(input)))
-    return ([.released(input, at: time)], requests)
+    return ([.released(input, at: time)], [settle, .cancel(.stuck(input))])
   }
 }

@@ -15,7 +15,7 @@ let rigThread: CabinetThread = {
 struct RunnerRig {
   let clock = ManualClock()
   let cabinet: MockCabinet
-  let runner: Runner<ManualClock>
+  let runner: Runner
   let box: NoticeBox
   let journal: Journal
 

@@ -16,7 +16,7 @@ struct RunnerService: Service {
 
     /// Attaches the runner to inputs read on its thread, or takes their edges' stream now,
     /// so that no edge between start-up and the service's start is lost.
-    init<C>(_ inputs: any InputSource, runner: Runner<C>) {
+    init(_ inputs: any InputSource, runner: Runner) {
       if let direct = inputs as? any CabinetThreadInputSource, runner.attach(direct) {
         self = .attached
       } else {
