@@ -181,7 +181,8 @@ let package = Package(
     .testTarget(
       name: "SimonSimTests",
       dependencies: [
-        "SimonSim", "SimonPOSIX", .product(name: "SystemPackage", package: "swift-system"),
+        "SimonSim", "SimonPOSIX", "SimonProcessSupport",
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .testTarget(
       name: "SimonGPIOTests",

@@ -1,24 +1,44 @@
 import Glibc
+import SimonProcessSupport
 import Synchronization
 import Testing
 
 @testable import SimonSim
 
+// Every wait here suspends (`eventually`, `Task.sleep`, reads that do not block): a
+// blocked test thread is one of the few the whole suite runs on.
 @Suite("The line server under both sockets")
 struct LineServerTests {
   static func path() -> String {
     "/tmp/simon-line-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock"
   }
 
-  /// A client whose reads give up after two seconds.
   static func connect(_ path: String) throws -> Int32 {
-    let fd = try ClientSocket.connect(to: path).rawValue
-    var limit = timeval(tv_sec: 2, tv_usec: 0)
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-    return fd
+    try ClientSocket.connect(to: path).rawValue
   }
 
-  @Test func aClientThatNeverReadsIsDroppedAndTheOthersGoOn() throws {
+  /// What a client is sent until `enough` holds of all of it, or the server closes the
+  /// connection, or 10 s pass; "closed" tells which of the first two ended it.
+  static func receive(
+    _ fd: Int32, until enough: (String) -> Bool
+  ) async throws -> (text: String, closed: Bool) {
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 256)
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < deadline {
+      let count = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+      if count == 0 { return (String(decoding: received, as: UTF8.self), true) }
+      if count > 0 {
+        received += buffer[..<count]
+        if enough(String(decoding: received, as: UTF8.self)) { break }
+      } else {
+        try await Task.sleep(for: .milliseconds(1))
+      }
+    }
+    return (String(decoding: received, as: UTF8.self), false)
+  }
+
+  @Test func aClientThatNeverReadsIsDroppedAndTheOthersGoOn() async throws {
     let path = Self.path()
     let server = try LineServer(
       path: path, maximumLineLength: 64, maximumBacklog: 4096, shared: 0)
@@ -33,7 +53,7 @@ struct LineServerTests {
     defer { close(stuck) }
     let reader = try Self.connect(path)
     defer { close(reader) }
-    while server.clientCount < 2 { usleep(1000) }
+    try #require(await eventually(timeout: 10) { server.clientCount == 2 })
     // The socket buffer takes some; past it and 4 KiB of backlog the stuck client goes.
     let line = Array(String(repeating: "x", count: 999).utf8) + [10]
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -46,12 +66,12 @@ struct LineServerTests {
       if server.clientCount == 1 { break }
     }
     #expect(server.clientCount == 1)
-    for _ in 0..<100 where gone.withLock({ $0.isEmpty }) { usleep(10_000) }
+    #expect(await eventually(timeout: 10) { !gone.withLock { $0.isEmpty } })
     #expect(gone.withLock { $0 } == [1])
     #expect(server.withShared { $0 } > 0)
   }
 
-  @Test func aClientDroppedByABroadcastIsToldGoneAtOnce() throws {
+  @Test func aClientDroppedByABroadcastIsToldGoneAtOnce() async throws {
     // The only client, so nothing else wakes the socket thread: the broadcast that drops
     // the client must, for the client to be told gone.
     let path = Self.path()
@@ -65,18 +85,18 @@ struct LineServerTests {
         gone: { peer in gone.withLock { $0.append(peer.id) } }))
     let stuck = try Self.connect(path)
     defer { close(stuck) }
-    while server.clientCount < 1 { usleep(1000) }
+    try #require(await eventually(timeout: 10) { server.clientCount == 1 })
     let line = Array(String(repeating: "x", count: 999).utf8) + [10]
     for _ in 0..<2000 where server.clientCount == 1 {
       server.broadcast { _ in line }
-      usleep(1000)
+      try await Task.sleep(for: .milliseconds(1))
     }
     #expect(server.clientCount == 0)
-    for _ in 0..<200 where gone.withLock({ $0.isEmpty }) { usleep(10_000) }
+    #expect(await eventually(timeout: 10) { !gone.withLock { $0.isEmpty } })
     #expect(gone.withLock { $0 } == [1])
   }
 
-  @Test func anOverlongLineIsAnsweredAndSkippedAndTheNextLineCounts() throws {
+  @Test func anOverlongLineIsAnsweredAndSkippedAndTheNextLineCounts() async throws {
     let path = Self.path()
     let server = try LineServer(path: path, maximumLineLength: 16, shared: ())
     defer { server.close() }
@@ -90,15 +110,9 @@ struct LineServerTests {
     let text = Array(
       (String(repeating: "y", count: 40) + "\nshort\n" + String(repeating: "z", count: 40)).utf8)
     _ = send(client, text, text.count, 0)
-    var buffer = [UInt8](repeating: 0, count: 64)
-    let count = recv(client, &buffer, buffer.count, 0)
-    var received = String(decoding: buffer[..<max(count, 0)], as: UTF8.self)
-    if received == "too long\n" {
-      let more = recv(client, &buffer, buffer.count, 0)
-      received += String(decoding: buffer[..<max(more, 0)], as: UTF8.self)
-    }
-    #expect(received == "too long\ntoo long\n")
-    for _ in 0..<100 where lines.withLock({ $0.isEmpty }) { usleep(10_000) }
+    let answer = try await Self.receive(client) { $0.count >= "too long\ntoo long\n".count }
+    #expect(answer.text == "too long\ntoo long\n")
+    #expect(await eventually(timeout: 10) { !lines.withLock { $0.isEmpty } })
     #expect(lines.withLock { $0 } == ["short"])
   }
 
@@ -138,7 +152,7 @@ struct LineServerTests {
     #expect(stat(path, &info) == 0 && info.st_size == 7)
   }
 
-  @Test func pastItsClientsANewOneIsToldAndClosed() throws {
+  @Test func pastItsClientsANewOneIsToldAndClosed() async throws {
     let path = Self.path()
     let server = try LineServer(
       path: path, maximumLineLength: 16, maximumClients: 2, shared: ())
@@ -153,13 +167,12 @@ struct LineServerTests {
       close(first)
       close(second)
     }
-    while server.clientCount < 2 { usleep(1000) }
+    try #require(await eventually(timeout: 10) { server.clientCount == 2 })
     let third = try Self.connect(path)
     defer { close(third) }
-    var buffer = [UInt8](repeating: 0, count: 64)
-    let count = recv(third, &buffer, buffer.count, 0)
-    #expect(String(decoding: buffer[..<max(count, 0)], as: UTF8.self) == "full at 2\n")
-    #expect(recv(third, &buffer, buffer.count, 0) == 0, "then closed")
+    let answer = try await Self.receive(third) { _ in false }
+    #expect(answer.text == "full at 2\n")
+    #expect(answer.closed, "then closed")
     #expect(server.clientCount == 2)
   }
 }
