@@ -256,7 +256,8 @@ let package = Package(
     .testTarget(
       name: "SimonControlTests", dependencies: ["SimonControl", "SimonGame", "SimonScores"]),
     .testTarget(
-      name: "SimonDaemonTests", dependencies: ["SimonDaemon", "SimonHardware", "SimonConfig"]),
+      name: "SimonDaemonTests",
+      dependencies: ["SimonDaemon", "SimonHardware", "SimonConfig", "SimonSystemd", "SimonPOSIX"]),
     .testTarget(
       name: "SimonVenueTests",
       dependencies: [
