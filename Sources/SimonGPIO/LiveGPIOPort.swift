@@ -146,27 +146,31 @@ final class LiveGPIOLines: GPIOLines, @unchecked Sendable {
   func readEdges() throws(GPIOPortError) -> [RawEdge] {
     var edges: [RawEdge] = []
     for entry in held {
-      if let inputs = entry.inputs { edges += try read(inputs, chip: entry.path) }
+      if let inputs = entry.inputs { try read(inputs, chip: entry.path, into: &edges) }
     }
     return edges
   }
 
-  private func read(_ request: OpaquePointer, chip: String) throws(GPIOPortError) -> [RawEdge] {
-    // On the stack: this runs for every edge, before its lamp is driven.
-    let edges = withUnsafeTemporaryAllocation(of: cgpiod_event.self, capacity: 64) { events in
-      let count = cgpiod_request_read_events(request, events.baseAddress!, events.count)
-      return count < 0
-        ? nil
-        : events.prefix(Int(count)).map {
+  /// Appends the waiting edges of one request: one array for all the chips, as this runs
+  /// for every edge, before its lamp is driven.
+  private func read(
+    _ request: OpaquePointer, chip: String, into edges: inout [RawEdge]
+  ) throws(GPIOPortError) {
+    let count = withUnsafeTemporaryAllocation(of: cgpiod_event.self, capacity: 64) { events in
+      let count = Int(cgpiod_request_read_events(request, events.baseAddress!, events.count))
+      guard count > 0 else { return count }
+      edges.reserveCapacity(edges.count + count)
+      for event in events.prefix(count) {
+        edges.append(
           RawEdge(
-            line: LineID(chip: chip, offset: Int($0.offset)), rising: $0.rising,
-            nanoseconds: $0.timestamp_ns)
-        }
+            line: LineID(chip: chip, offset: Int(event.offset)), rising: event.rising,
+            nanoseconds: event.timestamp_ns))
+      }
+      return count
     }
-    guard let edges else {
+    guard count >= 0 else {
       throw GPIOPortError(operation: .read, chip: chip, code: POSIX.lastError)
     }
-    return edges
   }
 
   /// Reads an input's logical value (`cgpiod_request_get_value`).
