@@ -24,7 +24,8 @@ public final class GPIOCabinet: LevelInputSource, CabinetThreadInputSource, Ligh
   public let thread: CabinetThread
 
   private let lines: any GPIOLines
-  private let leds: [Pad: LineID]
+  /// Each pad's LED line and where it is, found with one lookup per lamp change.
+  private let leds: [Pad: (id: LineID, description: GPIOLineDescription)]
   private let inputIDs: [Input: LineID]
   private let broadcast = EdgeBroadcast()
   private let state = Mutex(State())
@@ -67,16 +68,14 @@ public final class GPIOCabinet: LevelInputSource, CabinetThreadInputSource, Ligh
     }
     var inputs: [LineID: Input] = [:]
     var inputLines: [Input: GPIOLineDescription] = [:]
-    var leds: [Pad: LineID] = [:]
-    var ledLines: [Pad: GPIOLineDescription] = [:]
+    var leds: [Pad: (id: LineID, description: GPIOLineDescription)] = [:]
     for line in resolved {
       switch line.wired.role {
       case .input(let input, _):
         inputs[line.id] = input
         inputLines[input] = line.description
       case .led(let pad, _):
-        leds[pad] = line.id
-        ledLines[pad] = line.description
+        leds[pad] = (line.id, line.description)
       }
     }
     self.lines = held
@@ -84,7 +83,7 @@ public final class GPIOCabinet: LevelInputSource, CabinetThreadInputSource, Ligh
     self.inputIDs = Dictionary(uniqueKeysWithValues: inputs.map { ($0.value, $0.key) })
     self.wired = Set(inputLines.keys)
     self.inputLines = inputLines
-    self.ledLines = ledLines
+    self.ledLines = leds.mapValues(\.description)
     // Touched only on the cabinet thread; the lock is never contended.
     let lostEdges = Mutex(LostEdgeCheck())
     let watch = thread.watch(held.eventSources.map(\.descriptor)) {
@@ -113,7 +112,7 @@ public final class GPIOCabinet: LevelInputSource, CabinetThreadInputSource, Ligh
   /// Drives a pad's LED line (`cgpiod_request_set_value` through the port).
   /// - Throws: `HardwareError` `.io` when the line cannot be driven or the cabinet is closed.
   public func set(_ pad: Pad, on: Bool) throws(HardwareError) {
-    guard let line = leds[pad], let description = ledLines[pad] else { return }
+    guard let (line, description) = leds[pad] else { return }
     try state.withLock { state throws(HardwareError) in
       guard !state.closed else {
         throw HardwareError(
@@ -150,7 +149,7 @@ public final class GPIOCabinet: LevelInputSource, CabinetThreadInputSource, Ligh
     guard let watch else { return }
     if let watch { thread.unwatch(watch) }
     broadcast.finish()
-    for line in leds.values { try? lines.set(line, active: false) }
+    for line in leds.values { try? lines.set(line.id, active: false) }
     lines.release()
   }
 
