@@ -193,7 +193,7 @@ let package = Package(
     .testTarget(
       name: "SimonAudioTests",
       dependencies: [
-        "SimonAudio", "SimonGame", "SimonHardware",
+        "SimonAudio", "SimonGame", "SimonHardware", "SimonProcessSupport",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(

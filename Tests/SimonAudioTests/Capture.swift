@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SimonHardware
+import SimonProcessSupport
 
 @testable import SimonAudio
 
@@ -53,14 +54,11 @@ struct WaitTimedOut: Error, CustomStringConvertible {
   var description: String
 }
 
-/// Polls `condition` every few milliseconds until it holds; gives up after 90 s (a
-/// generous bound that is never reached unless something is broken: under
+/// Waits until `condition` holds, checking every 2 ms (a test acts mid-tone); throws after
+/// 90 s (a generous bound that is never reached unless something is broken: under
 /// ThreadSanitizer on a busy 2-core machine a 1.5 s razz took 46 s to play).
 func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
-  let clock = ContinuousClock()
-  let deadline = clock.now.advanced(by: .seconds(90))
-  while !condition() {
-    if clock.now > deadline { throw WaitTimedOut(description: "timed out waiting until \(what)") }
-    try await Task.sleep(for: .milliseconds(2))
+  guard await eventually(timeout: 90, every: .milliseconds(2), condition) else {
+    throw WaitTimedOut(description: "timed out waiting until \(what)")
   }
 }

@@ -241,18 +241,6 @@ public final class BridgeProcess: @unchecked Sendable {
   }
 }
 
-/// Waits until `condition` holds, checking every 50 ms without holding a thread (Swift
-/// Testing runs tests on a small pool of them); false after `timeout` seconds or when the
-/// task is cancelled.
-public func eventually(timeout: Double, _ condition: () throws -> Bool) async rethrows -> Bool {
-  let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
-  while ContinuousClock.now < deadline {
-    if try condition() { return true }
-    do { try await Task.sleep(for: .milliseconds(50)) } catch { break }
-  }
-  return try condition()
-}
-
 /// A TCP port on 127.0.0.1 that nobody listens on now.
 public func freeLoopbackPort() throws -> Int {
   let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

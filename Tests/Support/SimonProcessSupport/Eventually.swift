@@ -1,0 +1,14 @@
+/// Waits until `condition` holds, checking it every `interval` (50 ms unless told)
+/// without holding a thread (Swift Testing runs tests on a small pool of them); false
+/// after `timeout` seconds or when the task is cancelled.
+public func eventually(
+  timeout: Double, every interval: Duration = .milliseconds(50),
+  _ condition: () throws -> Bool
+) async rethrows -> Bool {
+  let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+  while ContinuousClock.now < deadline {
+    if try condition() { return true }
+    do { try await Task.sleep(for: interval) } catch { break }
+  }
+  return try condition()
+}
