@@ -113,8 +113,9 @@ public actor Runner {
     let time = max(edge.at.sinceBoot, lastEventTime)
     let wasStuck = debouncer.isStuck(edge.input)
     let (outputs, requests) = debouncer.edge(edge.input, pressed: edge.pressed, at: time)
-    apply(requests)
+    // The lamp first: the debouncer's timers are due a window later at the earliest.
     deliver(outputs)
+    apply(requests)
     if wasStuck, !debouncer.isStuck(edge.input) { tell(.unstuck(edge.input)) }
     rescheduleIfEarlier()
   }
@@ -358,12 +359,12 @@ public actor Runner {
           // The line's level now, as an edge at the window's end: it stands for an edge
           // the kernel lost.
           let (outputs, requests) = debouncer.edge(input, pressed: level, at: time)
-          apply(requests)
           deliver(outputs)
+          apply(requests)
         }
         let (outputs, requests) = debouncer.fire(timer, at: time)
-        apply(requests)
         deliver(outputs)
+        apply(requests)
       }
     }
   }

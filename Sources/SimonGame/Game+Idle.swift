@@ -9,11 +9,15 @@ extension Game {
   }
 
   mutating func idlePressed(_ input: Input, at now: Duration) {
-    emit(.startTimer(.attract, after: cabinet.attractAfter))
     if let pad = input.pad {
-      guard accepted[input] == nil else { return }
+      guard accepted[input] == nil else {
+        emit(.startTimer(.attract, after: cabinet.attractAfter))
+        return
+      }
       let others = heldPads
+      // The lamp first: it is what the player waits for; timers only start.
       beginPress(input, pad: pad, at: now)
+      emit(.startTimer(.attract, after: cabinet.attractAfter))
       if others.isEmpty {
         emit(.startTimer(.menuHold(pad), after: Timings.menuHold))
         if !cabinet.hasStartButton, pendingStart == nil { pendingStart = pad }
@@ -25,6 +29,7 @@ extension Game {
       }
       return
     }
+    emit(.startTimer(.attract, after: cabinet.attractAfter))
     switch input {
     case .start: startGame(at: now)
     case .last: replay(lastSequence, at: now)

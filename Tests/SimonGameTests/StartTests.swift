@@ -13,13 +13,13 @@ struct StartTests {
       ])
   }
 
-  @Test func withoutAStartButtonAPadPressLightsAndSoundsAndItsReleaseStartsTheCountdown() {
+  @Test func withoutAStartButtonAPadPressLightsAndSoundsFirstAndItsReleaseStartsTheCountdown() {
     var harness = GameHarness()
     #expect(
       harness.press(.red) == [
-        .startTimer(.attract, after: .seconds(60)),
         .light(.red, on: true),
         .tone(.pad(.red)),
+        .startTimer(.attract, after: .seconds(60)),
         .startTimer(.menuHold(.red), after: .seconds(2)),
       ])
     harness.advance(by: .milliseconds(200))
