@@ -29,11 +29,11 @@ public enum Input: String, CaseIterable, Codable, Sendable {
   /// Hashes the case, not its name: a set or dictionary of inputs (the debouncer's, the
   /// game's) would otherwise hash the raw value's string on every press.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(ordinal)
+    hasher.combine(index)
   }
 
-  /// The case's place in `allCases`.
-  private var ordinal: UInt8 {
+  /// The case's place in `allCases` (0 to 10): a table of all inputs can be an array.
+  public var index: Int {
     switch self {
     case .green: 0
     case .red: 1

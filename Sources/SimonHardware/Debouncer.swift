@@ -53,7 +53,8 @@ public struct Debouncer: Sendable {
   /// How long an input may be held before it counts as stuck.
   public var stuckAfter: Duration
 
-  private var lines: [Input: Line] = [:]
+  /// Each input's line, at its `Input.index`: found without hashing on every edge.
+  private var lines = [Line](repeating: Line(), count: Input.allCases.count)
 
   /// A debouncer with a default window (20 ms), per-input windows, and the stuck time
   /// (10 s).
@@ -70,8 +71,8 @@ public struct Debouncer: Sendable {
   public mutating func edge(_ input: Input, pressed: Bool, at time: Duration) -> (
     [Output], [TimerRequest]
   ) {
-    var line = lines[input] ?? Line()
-    defer { lines[input] = line }
+    var line = lines[input.index]
+    defer { lines[input.index] = line }
     line.raw = pressed
     if line.stuck {
       guard !pressed else { return ([], []) }
@@ -95,14 +96,14 @@ public struct Debouncer: Sendable {
   public mutating func fire(_ timer: Timer, at time: Duration) -> ([Output], [TimerRequest]) {
     switch timer {
     case .settle(let input):
-      var line = lines[input] ?? Line()
-      defer { lines[input] = line }
+      var line = lines[input.index]
+      defer { lines[input.index] = line }
       line.closedAt = time
       guard !line.stuck, line.raw != line.reported else { return ([], []) }
       return report(input, &line, at: time)
     case .stuck(let input):
-      var line = lines[input] ?? Line()
-      defer { lines[input] = line }
+      var line = lines[input.index]
+      defer { lines[input.index] = line }
       guard line.reported, line.raw, !line.stuck else { return ([], []) }
       line.stuck = true
       line.reported = false
@@ -111,7 +112,7 @@ public struct Debouncer: Sendable {
   }
 
   /// Whether an input is being ignored as stuck.
-  public func isStuck(_ input: Input) -> Bool { lines[input]?.stuck ?? false }
+  public func isStuck(_ input: Input) -> Bool { lines[input.index].stuck }
 
   private func windowOf(_ input: Input) -> Duration { window[input] ?? defaultWindow }
 

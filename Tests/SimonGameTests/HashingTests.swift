@@ -12,6 +12,11 @@ struct HashingTests {
     #expect(Set(Input.allCases.map(\.hashValue)).count == Input.allCases.count)
   }
 
+  /// A table of inputs kept as an array (the debouncer's) has a slot for each, apart.
+  @Test func everyInputsIndexIsItsPlaceInAllCases() {
+    for (place, input) in Input.allCases.enumerated() { #expect(input.index == place) }
+  }
+
   @Test func everyPadIsItsOwnKey() {
     let names = Dictionary(uniqueKeysWithValues: Pad.allCases.map { ($0, $0.rawValue) })
     for pad in Pad.allCases { #expect(names[pad] == pad.rawValue) }
