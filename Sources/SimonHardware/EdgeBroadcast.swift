@@ -44,7 +44,10 @@ public final class EdgeBroadcast: Sendable {
   /// Sends edges to every receiver, then to every stream.
   public func send(_ edges: [InputEdge]) {
     guard !edges.isEmpty else { return }
-    let (receivers, streams) = state.withLock { ($0.receivers, Array($0.streams.values)) }
+    let (receivers, streams) = state.withLock {
+      // Usually no stream listens (a cabinet thread's runner is a receiver): copy nothing.
+      ($0.receivers, $0.streams.isEmpty ? [] : Array($0.streams.values))
+    }
     for receiver in receivers { receiver(edges) }
     for stream in streams {
       for edge in edges { stream.yield(edge) }
