@@ -1,6 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Command lines: simond's, simonctl's, simon-venue's and the benchmarks'.
+let argumentParser: Target.Dependency = .product(
+  name: "ArgumentParser", package: "swift-argument-parser")
+
 let package = Package(
   name: "simon-cabinet",
   platforms: [.macOS(.v15)],
@@ -111,7 +115,7 @@ let package = Package(
       dependencies: [
         "SimonDaemon", "SimonControl", "SimonPOSIX",
         .product(name: "Logging", package: "swift-log"),
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        argumentParser,
       ],
       // As it ships (release): linked by lld with packed relative relocations (glibc
       // 2.36+, Debian 12, Raspberry Pi OS bookworm). A static Swift runtime is a PIE with
@@ -128,7 +132,7 @@ let package = Package(
         "SimonDaemon", "SimonGPIO", "SimonHardware", "SimonGame", "SimonScores", "SimonAudio",
         "SimonSim", "SimonTerminal", "SimonControl", "SimonConfig", "SimonPOSIX",
         .product(name: "SystemPackage", package: "swift-system"),
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        argumentParser,
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]),
     // A thin C shim over libmosquitto (apt: libmosquitto-dev), for the venue bridge.
@@ -148,11 +152,12 @@ let package = Package(
       dependencies: [
         "SimonVenue", "SimonConfig", "SimonScores", "SimonControl", "SimonPOSIX",
         .product(name: "Logging", package: "swift-log"),
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        argumentParser,
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]),
     .executableTarget(
-      name: "bench-scores", dependencies: ["SimonScores"], path: "Benchmarks/bench-scores"),
+      name: "bench-scores", dependencies: ["SimonScores", argumentParser],
+      path: "Benchmarks/bench-scores"),
     // Test-only: a process that records games and acknowledges each, for the tests that
     // run writers in parallel and kill them mid-write.
     .executableTarget(
@@ -175,7 +180,7 @@ let package = Package(
       name: "SimonCtlTests",
       dependencies: [
         "SimonScores", "ScoresTestSupport", "simonctl", "simond",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        argumentParser,
       ]),
     .testTarget(name: "SimonHardwareTests", dependencies: ["SimonHardware"]),
     .testTarget(
@@ -201,6 +206,7 @@ let package = Package(
       dependencies: [
         "SimonAudio", "SimonGame", "SimonHardware",
         .product(name: "Logging", package: "swift-log"),
+        argumentParser,
       ],
       path: "Benchmarks/bench-audio"),
     // Test-only: runs the real simond and plays it through the socket (tests, benchmarks).
@@ -209,6 +215,7 @@ let package = Package(
       dependencies: [
         "SimonSim", "SimonHardware", "SimonGame", "SimonControl", "SimonPOSIX", "ScoresTestSupport",
         .product(name: "SystemPackage", package: "swift-system"),
+        argumentParser,
       ],
       path: "Tests/Support/SimonProcessSupport"),
     .testTarget(
@@ -219,23 +226,28 @@ let package = Package(
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .executableTarget(
-      name: "bench-simond", dependencies: ["SimonProcessSupport", "SimonSim", "SimonGame"],
+      name: "bench-simond",
+      dependencies: ["SimonProcessSupport", "SimonSim", "SimonGame", argumentParser],
       path: "Benchmarks/bench-simond"),
     .executableTarget(
       name: "bench-press",
-      dependencies: ["SimonProcessSupport", "SimonDaemon", "SimonHardware", "SimonGame"],
+      dependencies: [
+        "SimonProcessSupport", "SimonDaemon", "SimonHardware", "SimonGame", argumentParser,
+      ],
       path: "Benchmarks/bench-press"),
     .executableTarget(
       name: "bench-soak",
-      dependencies: ["SimonProcessSupport", "SimonControl", "SimonGame"],
+      dependencies: ["SimonProcessSupport", "SimonControl", "SimonGame", argumentParser],
       path: "Benchmarks/bench-soak"),
     .executableTarget(
       name: "bench-venue",
-      dependencies: ["SimonProcessSupport", "SimonVenue", "SimonScores", "SimonGame"],
+      dependencies: [
+        "SimonProcessSupport", "SimonVenue", "SimonScores", "SimonGame", argumentParser,
+      ],
       path: "Benchmarks/bench-venue"),
     .executableTarget(
       name: "bench-control",
-      dependencies: ["SimonProcessSupport", "SimonControl", "SimonGame"],
+      dependencies: ["SimonProcessSupport", "SimonControl", "SimonGame", argumentParser],
       path: "Benchmarks/bench-control"),
     // libFuzzer targets for every parser (scripts/fuzz builds them with -sanitize=fuzzer;
     // in an ordinary build they are empty programs).

@@ -1,12 +1,20 @@
 // Measures how fast the speaker turns `startTone` into samples handed to the device.
 // Runs on the alsa-lib `file` plugin (a WAV file over the unpaced `null` PCM), which
 // needs no sound card; the speaker paces itself on the clock there as a card would.
+import ArgumentParser
 import Glibc
 import Logging
 import SimonAudio
 import SimonGame
 import SimonHardware
 import Synchronization
+
+struct Options: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench-audio",
+    abstract: "Times a tone from startTone to its first samples handed to the device.")
+}
+_ = Options.parseOrExit()
 
 let path = "/tmp/bench-audio-\(MonotonicClock().now.nanoseconds).wav"
 let device = "file:FILE=\"\(path)\",FORMAT=wav"

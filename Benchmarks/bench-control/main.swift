@@ -3,17 +3,32 @@
 // event's `t`) to a line read by each of several clients, while the simulated cabinet
 // plays whole games.
 //   bench-control [--clients N] [--games N] [--rounds N]
+import ArgumentParser
 import Foundation
 import SimonControl
 import SimonGame
 import SimonProcessSupport
 
-func option(_ name: String, default value: Int) -> Int {
-  BenchmarkFigures.option(name, default: value)
+struct Options: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench-control",
+    abstract: "Times an event from simond's runner to a line read by each control client.")
+
+  @Option(help: "The control clients reading at once.")
+  var clients = 10
+  @Option(help: "The games the simulated cabinet plays.")
+  var games = 3
+  @Option(help: "The rounds of each game.")
+  var rounds = 4
+
+  func validate() throws {
+    try BenchmarkFigures.requireCounts(["--clients": clients, "--games": games, "--rounds": rounds])
+  }
 }
-let clientCount = option("--clients", default: 10)
-let games = option("--games", default: 3)
-let rounds = option("--rounds", default: 4)
+let options = Options.parseOrExit()
+let clientCount = options.clients
+let games = options.games
+let rounds = options.rounds
 
 func percentile(_ values: [Double], _ p: Double) -> Double {
   BenchmarkFigures.percentile(values, p)

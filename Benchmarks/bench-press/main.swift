@@ -6,13 +6,24 @@
 // so the debounce and hold timers fire between presses exactly as in a cabinet, and
 // nothing but the path itself is timed.
 //   bench-press [--presses N]
+import ArgumentParser
 import SimonDaemon
 import SimonGame
 import SimonHardware
 import SimonProcessSupport
 import Synchronization
 
-let presses = BenchmarkFigures.option("--presses", default: 20_000)
+struct Options: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench-press",
+    abstract: "Times the press path inside simond: an edge handed over to its lamp.")
+
+  @Option(help: "The presses timed (after 100 that warm up).")
+  var presses = 20_000
+
+  func validate() throws { try BenchmarkFigures.requireCounts(["--presses": presses]) }
+}
+let presses = Options.parseOrExit().presses
 
 /// Inputs read on the cabinet thread, handed over as a GPIO cabinet hands them.
 final class HandedInputs: CabinetThreadInputSource {

@@ -4,6 +4,7 @@
 // save is printed too: on a busy machine it tells what the code costs, apart from waiting
 // for the disk and for other processes.
 
+import ArgumentParser
 import FoundationEssentials
 import SimonGame
 import SimonScores
@@ -11,6 +12,13 @@ import SimonScores
 #if canImport(Glibc)
   import Glibc
 #endif
+
+struct Options: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench-scores",
+    abstract: "Times loading, saving and recording a game in score files of three sizes.")
+}
+_ = Options.parseOrExit()
 
 let sizes = [10, 1000, 10_000]
 let target: Duration = .milliseconds(20)

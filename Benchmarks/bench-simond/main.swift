@@ -2,16 +2,29 @@
 // startup to READY, memory and CPU while idle, and how exactly Simon's signals keep
 // SPEC's on-times as seen on the simulated cabinet's socket.
 //   bench-simond [--idle-seconds N] [--rounds N]
+import ArgumentParser
 import Foundation
 import SimonGame
 import SimonProcessSupport
 import SimonSim
 
-func option(_ name: String, default value: Int) -> Int {
-  BenchmarkFigures.option(name, default: value)
+struct Options: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench-simond",
+    abstract: "Times simond's start, its idle memory and CPU, and its signals' on-times.")
+
+  @Option(help: "How long simond is watched while idle, in seconds.")
+  var idleSeconds = 30
+  @Option(help: "The rounds of the game whose signals are timed.")
+  var rounds = 12
+
+  func validate() throws {
+    try BenchmarkFigures.requireCounts(["--idle-seconds": idleSeconds, "--rounds": rounds])
+  }
 }
-let idleSeconds = option("--idle-seconds", default: 30)
-let rounds = option("--rounds", default: 12)
+let options = Options.parseOrExit()
+let idleSeconds = options.idleSeconds
+let rounds = options.rounds
 
 func percentile(_ values: [Double], _ p: Double) -> Double {
   BenchmarkFigures.percentile(values, p)

@@ -4,13 +4,29 @@
 // descriptors sampled all along. Target: RSS grows less than 1 MB after the warm-up (the
 // first fifth), descriptors stay flat.
 //   bench-soak [--minutes N] [--sample-seconds N]
+import ArgumentParser
 import Foundation
 import SimonControl
 import SimonGame
 import SimonProcessSupport
 
-let minutes = BenchmarkFigures.option("--minutes", default: 15)
-let sampleSeconds = BenchmarkFigures.option("--sample-seconds", default: 10)
+struct Options: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench-soak",
+    abstract: "Plays games for minutes; samples simond's memory and descriptors all along.")
+
+  @Option(help: "How long the games go on.")
+  var minutes = 15
+  @Option(help: "The time between two samples, in seconds.")
+  var sampleSeconds = 10
+
+  func validate() throws {
+    try BenchmarkFigures.requireCounts(["--minutes": minutes, "--sample-seconds": sampleSeconds])
+  }
+}
+let options = Options.parseOrExit()
+let minutes = options.minutes
+let sampleSeconds = options.sampleSeconds
 
 /// Field `name` of /proc/PID/status, in kB.
 func statusField(_ pid: Int32, _ name: String) -> Int {

@@ -8,6 +8,7 @@
 //     G games on the first; from its game over on the sim socket to the game in the
 //     third cabinet's venue.json. Target: p99 <= 1 s on loopback.
 //   bench-venue [--cabinets N] [--records R] [--games G]
+import ArgumentParser
 import Foundation
 import SimonGame
 import SimonProcessSupport
@@ -15,9 +16,28 @@ import SimonScores
 import SimonVenue
 import Synchronization
 
-let cabinetCount = BenchmarkFigures.option("--cabinets", default: 50)
-let recordCount = BenchmarkFigures.option("--records", default: 20)
-let gameCount = BenchmarkFigures.option("--games", default: 10)
+struct Options: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench-venue",
+    abstract: "Times records through a Mosquitto broker: many cabinets, then three real ones.")
+
+  @Option(help: "The simulated cabinets publishing at once.")
+  var cabinets = 50
+  @Option(help: "The records each simulated cabinet publishes.")
+  var records = 20
+  @Option(help: "The games played on the first real cabinet.")
+  var games = 10
+
+  func validate() throws {
+    try BenchmarkFigures.requireCounts([
+      "--cabinets": cabinets, "--records": records, "--games": games,
+    ])
+  }
+}
+let options = Options.parseOrExit()
+let cabinetCount = options.cabinets
+let recordCount = options.records
+let gameCount = options.games
 
 guard BrokerProcess.isInstalled else {
   print("bench-venue: needs Debian's mosquitto (scripts/install-deps)")

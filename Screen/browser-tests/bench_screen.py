@@ -6,6 +6,7 @@ and simon-web and Debian's headless Chromium:
 - simon-web idle with a page open: CPU ticks and context switches over 20 s (target 0
   ticks), and its resident memory."""
 
+import argparse
 import json
 import os
 import statistics
@@ -52,9 +53,30 @@ def resident_kb(pid):
         return next(int(line.split()[1]) for line in f if line.startswith("VmRSS"))
 
 
+def count(text):
+    """A whole number of 1 or more, for argparse; anything else is a usage error."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
 def main():
-    games = int(os.environ.get("BENCH_GAMES", "3"))
-    rounds_per_game = int(os.environ.get("BENCH_ROUNDS", "8"))
+    parser = argparse.ArgumentParser(
+        prog="bench-screen",
+        description="Times the cabinet screen in headless Chromium: lamp change to page "
+        "painted, page weight, and simon-web while idle.",
+    )
+    parser.add_argument("--games", type=count, default=3, help="games played (default: 3)")
+    parser.add_argument(
+        "--rounds", type=count, default=8, help="rounds of each game (default: 8)"
+    )
+    options = parser.parse_args()
+    games = options.games
+    rounds_per_game = options.rounds
     cabinet = Cabinet(tempfile.mkdtemp(prefix="simon-bench-screen-"))
     cabinet.start_simond()
     cabinet.start_web()

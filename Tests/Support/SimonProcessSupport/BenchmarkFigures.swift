@@ -1,14 +1,13 @@
+import ArgumentParser
 import Foundation
 
-/// What the benchmarks share: their options and their figures.
+/// What the benchmarks share: checks of their options, and their figures.
 public enum BenchmarkFigures {
-  /// The whole-number value of `--name N` on the command line, else `value`.
-  public static func option(_ name: String, default value: Int) -> Int {
-    let arguments = CommandLine.arguments
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
-      let number = Int(arguments[index + 1])
-    else { return value }
-    return number
+  /// Throws a usage error naming the first option (by its flag) whose count is below 1.
+  public static func requireCounts(_ counts: KeyValuePairs<String, Int>) throws {
+    for (flag, value) in counts where value < 1 {
+      throw ValidationError("\(flag) must be 1 or more, not \(value)")
+    }
   }
 
   /// The `p` quantile (0-1) of `values`, nearest rank; NaN when there are none.
