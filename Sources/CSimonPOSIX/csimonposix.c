@@ -2,6 +2,7 @@
 #include "csimonposix.h"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -24,4 +25,9 @@ int csimonposix_pipe(int ends[2], int nonblocking)
 int csimonposix_accept(int listener)
 {
 	return accept4(listener, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
+}
+
+int csimonposix_name_thread(const char *name)
+{
+	return pthread_setname_np(pthread_self(), name);
 }

@@ -99,7 +99,7 @@ public final class ALSASpeaker: Speaker {
     }
     let mailbox = Mailbox(wake: wake)
     let clock = clock
-    let thread = SystemThread.start {
+    let thread = SystemThread.start(named: "simon-audio") {
       let engine = AudioEngine(
         configuration: configuration, opener: ALSAOpener(), clock: clock, logger: logger,
         onOnset: onOnset)

@@ -41,7 +41,7 @@ public final class ControlFeed: Sendable {
     _ handler: @escaping @Sendable (Happening) -> Void
   ) -> Bool {
     running.store(true, ordering: .releasing)
-    let started = BackgroundThread.start { [self] in
+    let started = BackgroundThread.start(named: "simon-feed") { [self] in
       var lastLoss = ""
       while !stopping.load(ordering: .relaxed) {
         do {

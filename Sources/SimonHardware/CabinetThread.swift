@@ -81,7 +81,7 @@ public final class CabinetThread: SerialExecutor, TaskExecutor, Sendable {
     }
     // The thread waits for this lock before its first turn, so it is known by then.
     let started = state.withLock { state in
-      state.thread = SystemThread.start { [self] in run() }
+      state.thread = SystemThread.start(named: "simon-cabinet") { [self] in run() }
       return state.thread != nil
     }
     guard started else {

@@ -497,7 +497,7 @@ extension FileDescriptor {
       Glibc.close(notify)
       throw error
     }
-    let waiter = SystemThread.start {
+    let waiter = SystemThread.start(named: "simon-lock") {
       var result: UInt8 = 0
       while flock(duplicate, LOCK_EX) == -1 {
         if errno != EINTR {

@@ -1,3 +1,4 @@
+import CSimonPOSIX
 import Glibc
 
 /// A thread of the system's own (a pthread), off the concurrency pool, so it can block
@@ -6,19 +7,33 @@ public struct SystemThread: Sendable {
   private let handle: pthread_t
 
   private final class Body {
+    let name: String
     let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    init(_ name: String, _ run: @escaping @Sendable () -> Void) {
+      self.name = name
+      self.run = run
+    }
   }
 
+  /// The longest name a thread can have, in bytes (the kernel's TASK_COMM_LEN, less 1).
+  public static let longestName = 15
+
   /// Starts a thread running `body`; join or detach it once (pthread_create).
+  /// - Parameter name: what `ps -L`, `top -H` and /proc/PID/task/TID/comm show for the
+  ///   thread; at most `longestName` bytes (a longer one stops the program).
   /// - Returns: nil when the system has no thread to give.
-  public static func start(_ body: @escaping @Sendable () -> Void) -> SystemThread? {
-    let box = Unmanaged.passRetained(Body(body)).toOpaque()
+  public static func start(
+    named name: String, _ body: @escaping @Sendable () -> Void
+  ) -> SystemThread? {
+    precondition(name.utf8.count <= longestName, "a thread's name is too long: \(name)")
+    let box = Unmanaged.passRetained(Body(name, body)).toOpaque()
     var handle = pthread_t()
     let result = pthread_create(
       &handle, nil,
       { argument in
-        Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue().run()
+        let body = Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue()
+        _ = csimonposix_name_thread(body.name)
+        body.run()
         return nil
       }, box)
     guard result == 0 else {
@@ -50,11 +65,11 @@ public struct SystemThread: Sendable {
 
 /// Detached threads for blocking work that ends on its own (a socket's reader, say).
 public enum BackgroundThread {
-  /// Starts a detached thread running `body`.
+  /// Starts a detached thread named `name` (see `SystemThread.start`) running `body`.
   /// - Returns: false when the system refused to start a thread (pthread_create).
   @discardableResult
-  public static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
-    guard let thread = SystemThread.start(body) else { return false }
+  public static func start(named name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
+    guard let thread = SystemThread.start(named: name, body) else { return false }
     thread.detach()
     return true
   }

@@ -124,7 +124,7 @@ package final class LineServer<Shared: Sendable>: Sendable {
   /// - Throws: `SocketError` when no thread could be started.
   package func start(_ handlers: Handlers) throws {
     state.withLock { $0.handlers = handlers }
-    guard BackgroundThread.start({ [self] in serve() }) else {
+    guard BackgroundThread.start(named: "simon-lines", { [self] in serve() }) else {
       close()
       throw SocketError("could not start the thread of \(path)")
     }

@@ -36,7 +36,7 @@ public final class SimClient: Sendable {
     continuation.onTermination = { [connection] reason in
       if case .cancelled = reason { connection.shutDown() }
     }
-    let started = BackgroundThread.start { [connection, path] in
+    let started = BackgroundThread.start(named: "simon-sim-read") { [connection, path] in
       Self.read(from: connection, path: path, into: continuation)
     }
     guard started else {

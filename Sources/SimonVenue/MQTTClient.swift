@@ -142,7 +142,7 @@ public final class MQTTClient: Sendable {
       try check(cmosq_will(made, will.topic, will.payload), "set the last will")
     }
     connection.running.store(true, ordering: .releasing)
-    let started = BackgroundThread.start { [connection] in
+    let started = BackgroundThread.start(named: "simon-mqtt") { [connection] in
       Self.network(connection, settings)
       connection.running.store(false, ordering: .releasing)
     }

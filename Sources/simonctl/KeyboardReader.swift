@@ -9,7 +9,7 @@ enum KeyboardReader {
   /// Starts reading standard input.
   /// - Returns: false when no thread could be started.
   static func start(_ deliver: @escaping @Sendable (PlayEvent) -> Void) -> Bool {
-    BackgroundThread.start {
+    BackgroundThread.start(named: "simon-keys") {
       var buffer = [UInt8](repeating: 0, count: 64)
       while true {
         do {

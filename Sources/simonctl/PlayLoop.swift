@@ -145,7 +145,7 @@ struct PlayLoop {
           continuation.yield(.topTen(table, .failed("no control socket to ask simond on")))
           continue
         }
-        let started = BackgroundThread.start {
+        let started = BackgroundThread.start(named: "simon-top-ten") {
           continuation.yield(.topTen(table, TopTenSource.read(table, controlPath: path)))
         }
         if !started {
@@ -156,7 +156,7 @@ struct PlayLoop {
           continuation.yield(.nameAnswered(.refused("no control socket to ask simond on")))
           continue
         }
-        let started = BackgroundThread.start {
+        let started = BackgroundThread.start(named: "simon-naming") {
           continuation.yield(.nameAnswered(PlayControl.name(game: game, as: name, path: path)))
         }
         if !started {

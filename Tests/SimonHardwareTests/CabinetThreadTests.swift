@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import SimonHardware
 import Synchronization
@@ -23,6 +24,15 @@ struct CabinetThreadTests {
     #expect(!thread.isCurrent)
     for _ in 0..<100 { #expect(await actor.call()) }
     #expect(await actor.calls == 100)
+  }
+
+  /// An operator tells it apart in `ps -L` and `top -H`, where its priority shows.
+  @Test func theThreadIsNamedForTheCabinet() async throws {
+    let thread = try CabinetThread()
+    let name = await thread.perform {
+      (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+    }
+    #expect(name == "simon-cabinet\n")
   }
 
   /// The thread rings no bell for itself (a write to its pipe, a system call, for every

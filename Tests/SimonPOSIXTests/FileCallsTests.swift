@@ -56,7 +56,7 @@ struct FileCallsTests {
     // The wait blocks its thread: a thread of its own, not one of the test pool's, where it
     // would hold up every other test until the lock came.
     let got = Mutex<Result<Bool, Errno>?>(nil)
-    let thread = SystemThread.start {
+    let thread = SystemThread.start(named: "simon-test") {
       let result = Result { () throws(Errno) in
         try waiter.lockExclusive(waitingAtMost: .seconds(30))
       }

@@ -16,4 +16,7 @@ int csimonposix_pipe(int ends[2], int nonblocking);
 /* accept4(2) with SOCK_CLOEXEC and SOCK_NONBLOCK. */
 int csimonposix_accept(int listener);
 
+/* pthread_setname_np(3) for the calling thread: 0, or ERANGE for a name over 15 bytes. */
+int csimonposix_name_thread(const char *name);
+
 #endif
