@@ -70,6 +70,8 @@ package final class LineServer<Shared: Sendable>: Sendable {
     var nextID = 1
     var handlers: Handlers?
     var closed = false
+    /// Set, under the lock, as the wake pipe is closed: nothing writes to it after.
+    var wakeClosed = false
     var gone: [Peer] = []
   }
 
@@ -216,8 +218,15 @@ package final class LineServer<Shared: Sendable>: Sendable {
     state.gone.append(client.peer)
   }
 
+  /// Writes the wake byte, under the lock that closing the pipe takes: another thread
+  /// may be closing the server. A write after its read end was closed would raise SIGPIPE
+  /// (which ends simond), and one after both were closed could land in a descriptor that
+  /// reused the number. The pipe does not block, so the lock is held only for the write.
   private func signalWake() {
-    _ = try? wake.writeEnd.writeAll([1])
+    state.withLock { state in
+      guard !state.wakeClosed else { return }
+      _ = try? wake.writeEnd.writeAll([1])
+    }
   }
 
   // MARK: The poll thread
@@ -350,9 +359,10 @@ package final class LineServer<Shared: Sendable>: Sendable {
     state.withLock { state in
       for client in state.clients.values { try? client.fd.close() }
       state.clients = [:]
+      state.wakeClosed = true
+      wake.close()
     }
     try? listener.close()
-    wake.close()
     POSIX.removeFile(path)
     stopped.signal()
   }
