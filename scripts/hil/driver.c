@@ -22,7 +22,8 @@
  *                           hil-player --schedule to play the same tones
  *   hil-driver bench SIMDIR OUT COUNT     press-to-LED latency samples (ns) into OUT
  *   hil-driver table LABEL=FILE...        p50/p99 of sample files; pairs "simond, X"
- *                                         with "floor, X" and prints their ratios
+ *                                         with "floor, X" and prints their ratios, the
+ *                                         p99 ratio with its 95 % interval (bootstrap)
  *   hil-driver pause SIMDIR PCM COUNT PAUSE_MS FOLLOW
  *                                         a free-play simond's tones: COUNT times the
  *                                         first after PAUSE_MS of quiet and FOLLOW more
@@ -1439,11 +1440,51 @@ static int load_samples(const char *path, double **values)
 	return count;
 }
 
+/* A fixed-seed xorshift generator: the same samples always give the same interval. */
+static uint64_t resample_state;
+static int resample_index(int count)
+{
+	resample_state ^= resample_state << 13;
+	resample_state ^= resample_state >> 7;
+	resample_state ^= resample_state << 17;
+	return (int)(resample_state % (uint64_t)count);
+}
+
+/* The p99 of a resampling with replacement of `values` (count of them), drawn into
+ * `scratch`. */
+static double resampled_p99(const double *values, int count, double *scratch)
+{
+	for (int k = 0; k < count; k++)
+		scratch[k] = values[resample_index(count)];
+	return percentile(scratch, count, 0.99);
+}
+
+#define RESAMPLINGS 2000
+
+/* The 95 % interval of p99(a) / p99(b), by the percentile bootstrap: how far the ratio
+ * could move between runs of the same programs from the luck of the draw alone. */
+static void p99_ratio_interval(const double *a, int a_count, const double *b, int b_count,
+			       double *low, double *high)
+{
+	double *scratch = malloc((size_t)(a_count > b_count ? a_count : b_count) * sizeof(double));
+	double *ratios = malloc(RESAMPLINGS * sizeof(double));
+	resample_state = 0x9e3779b97f4a7c15ull;
+	for (int r = 0; r < RESAMPLINGS; r++) {
+		double numerator = resampled_p99(a, a_count, scratch);
+		ratios[r] = numerator / resampled_p99(b, b_count, scratch);
+	}
+	*low = percentile(ratios, RESAMPLINGS, 0.025);
+	*high = percentile(ratios, RESAMPLINGS, 0.975);
+	free(ratios);
+	free(scratch);
+}
+
 /* Prints a table of LABEL=FILE sample sets; a set "simond, X" is compared with
- * "floor, X": the ratio of their p50s and p99s. */
+ * "floor, X": the ratio of their p50s and p99s, and the p99 ratio's 95 % interval. */
 static int table(int argc, char **argv)
 {
-	double p50[16], p99[16];
+	double p50[16], p99[16], *samples[16];
+	int counts[16];
 	char labels[16][64];
 	int n = argc < 16 ? argc : 16;
 	printf("%-32s %7s %10s %10s %10s\n", "press to LED", "samples", "p50 (us)", "p99 (us)",
@@ -1453,32 +1494,36 @@ static int table(int argc, char **argv)
 		if (!eq)
 			return 2;
 		snprintf(labels[i], sizeof(labels[i]), "%.*s", (int)(eq - argv[i]), argv[i]);
-		double *values;
-		int count = load_samples(eq + 1, &values);
-		if (count <= 0) {
+		samples[i] = NULL;
+		counts[i] = load_samples(eq + 1, &samples[i]);
+		if (counts[i] <= 0) {
 			printf("%-32s no samples\n", labels[i]);
 			p50[i] = p99[i] = 0;
 			continue;
 		}
-		p50[i] = percentile(values, count, 0.50);
-		p99[i] = percentile(values, count, 0.99);
-		printf("%-32s %7d %10.0f %10.0f %10.0f\n", labels[i], count, p50[i], p99[i],
-		       percentile(values, count, 1.0));
-		free(values);
+		p50[i] = percentile(samples[i], counts[i], 0.50);
+		p99[i] = percentile(samples[i], counts[i], 0.99);
+		printf("%-32s %7d %10.0f %10.0f %10.0f\n", labels[i], counts[i], p50[i], p99[i],
+		       percentile(samples[i], counts[i], 1.0));
 	}
 	for (int i = 0; i < n; i++) {
-		if (strncmp(labels[i], "simond, ", 8) != 0)
+		if (strncmp(labels[i], "simond, ", 8) != 0 || p99[i] <= 0)
 			continue;
 		for (int j = 0; j < n; j++) {
 			char want[80];
 			snprintf(want, sizeof(want), "floor, %s", labels[i] + 8);
 			if (strcmp(labels[j], want) != 0 || p99[j] <= 0 || p50[j] <= 0)
 				continue;
-			double ratio = p99[i] / p99[j];
-			printf("simond / floor, %s: p50 %.2fx, p99 %.2fx (target: p99 within 1.2x): %s\n",
-			       labels[i] + 8, p50[i] / p50[j], ratio, ratio <= 1.2 ? "met" : "missed");
+			double ratio = p99[i] / p99[j], low, high;
+			p99_ratio_interval(samples[i], counts[i], samples[j], counts[j], &low, &high);
+			printf("simond / floor, %s: p50 %.2fx, p99 %.2fx, 95 %% interval %.2fx to %.2fx "
+			       "(target: p99 within 1.2x): %s\n",
+			       labels[i] + 8, p50[i] / p50[j], ratio, low, high,
+			       ratio <= 1.2 ? "met" : "missed");
 		}
 	}
+	for (int i = 0; i < n; i++)
+		free(samples[i]);
 	return 0;
 }
 
