@@ -115,7 +115,13 @@ struct SocketTests {
 
   @Test func aWaitEndsAtItsTimeoutOrWhenADescriptorIsReady() throws {
     let pipe = try Pipe.make(nonBlocking: true)
-    defer { pipe.close() }
+    // The write end is closed halfway; closing it again could close a descriptor that a
+    // test running beside this one has just been given the same number for.
+    var writeEndOpen = true
+    defer {
+      try? pipe.readEnd.close()
+      if writeEndOpen { try? pipe.writeEnd.close() }
+    }
     var entries = [Poll.Entry(nil), Poll.Entry(pipe.readEnd)]
     #expect(try Poll.wait(&entries, timeoutNanoseconds: 1_000_000) == 0)
     #expect(entries.allSatisfy { $0.found.isEmpty })
@@ -125,6 +131,7 @@ struct SocketTests {
     #expect(entries[0].found.isEmpty)
     #expect(entries[1].found == .readable)
 
+    writeEndOpen = false
     try pipe.writeEnd.close()
     var drained = [UInt8](repeating: 0, count: 8)
     _ = try drained.withUnsafeMutableBytes { try pipe.readEnd.read(into: $0) }
