@@ -42,13 +42,17 @@ extension Game {
     emit(.cancelTimer(.menuIdle))
     self.menu = nil
     var changed = settings
-    switch menu.page {
-    case .mode: changed.mode = menuModes[menu.choice]
-    case .difficulty: changed.difficulty = Difficulty.allCases[menu.choice]
-    case .players: changed.players = menu.choice + 1
-    case .sound:
-      changed.soundOn = menu.choice > 0
-      if menu.choice > 0 { changed.volume = Self.menuVolumes[menu.choice - 1] }
+    // The page opens on the choice nearest the setting (60 % shows as 75 %): left there,
+    // the setting is not the player's to change, and keeps following the configuration.
+    if menu.choice != currentChoice(menu.page) {
+      switch menu.page {
+      case .mode: changed.mode = menuModes[menu.choice]
+      case .difficulty: changed.difficulty = Difficulty.allCases[menu.choice]
+      case .players: changed.players = menu.choice + 1
+      case .sound:
+        changed.soundOn = menu.choice > 0
+        if menu.choice > 0 { changed.volume = Self.menuVolumes[menu.choice - 1] }
+      }
     }
     darken()
     if changed != settings {

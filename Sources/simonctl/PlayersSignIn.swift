@@ -8,12 +8,12 @@ struct PlayersSignIn: ParsableCommand {
     commandName: "sign-in",
     abstract: "Sign registered players in for the next games, in turn order.",
     discussion: """
-      One name for the one-player modes; for coop and player-adds, up to the mode's \\
-      number of players, in the order they take turns (empty seats play as "Player N"). \\
-      Replaces whoever was signed in. Signing in ends when the cabinet falls idle, as \\
+      One name for the one-player modes; for coop and player-adds, up to the mode's \
+      number of players, in the order they take turns (empty seats play as "Player N"). \
+      Replaces whoever was signed in. Signing in ends when the cabinet falls idle, as \
       a sign-in with pad codes at the cabinet does. Needs simond running.
 
-      \\(ExitStatus.help)
+      \(ExitStatus.help)
       """)
 
   @OptionGroup var common: CommonOptions
@@ -61,11 +61,11 @@ struct PlayersTeam: ParsableCommand {
     commandName: "team",
     abstract: "Name the coop team of the next games.",
     discussion: """
-      The name follows the rules of player names and is kept in the team's records. \\
-      It is forgotten, with the players signed in, when the cabinet falls idle. Needs \\
+      The name follows the rules of player names and is kept in the team's records. \
+      It is forgotten, with the players signed in, when the cabinet falls idle. Needs \
       simond running.
 
-      \\(ExitStatus.help)
+      \(ExitStatus.help)
       """)
 
   @OptionGroup var common: CommonOptions

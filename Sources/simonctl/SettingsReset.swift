@@ -8,12 +8,12 @@ struct SettingsReset: ParsableCommand {
     commandName: "reset",
     abstract: "Let a setting (or every one) follow the configuration again.",
     discussion: """
-      Forgets the value changed at the cabinet or with 'settings set': the \\
-      configuration file's value (or the built-in default) applies again. Through \\
-      simond when it runs on this state directory (the next game plays it), else in \\
+      Forgets the value changed at the cabinet or with 'settings set': the \
+      configuration file's value (or the built-in default) applies again. Through \
+      simond when it runs on this state directory (the next game plays it), else in \
       settings.json.
 
-      \\(ExitStatus.help)
+      \(ExitStatus.help)
       """)
 
   @OptionGroup var common: CommonOptions

@@ -13,14 +13,14 @@ struct StatusCommand: AsyncParsableCommand {
     commandName: "status",
     abstract: "Show what simond is doing: state, mode, who plays, lit pads.",
     discussion: """
-      Connects to simond's control socket, whatever its hardware, reads its hello and \\
-      snapshot, prints them and leaves; it changes nothing. The control socket is \\
-      looked for at /run/simon-cabinet/control.sock (the service), then \\
-      $XDG_RUNTIME_DIR/simond-control.sock, else /tmp/simond-control-UID.sock; \\
-      --control-socket names another. With --sim-socket it reads a simulated cabinet's \\
+      Connects to simond's control socket, whatever its hardware, reads its hello and \
+      snapshot, prints them and leaves; it changes nothing. The control socket is \
+      looked for at /run/simon-cabinet/control.sock (the service), then \
+      $XDG_RUNTIME_DIR/simond-control.sock, else /tmp/simond-control-UID.sock; \
+      --control-socket names another. With --sim-socket it reads a simulated cabinet's \
       socket instead (state, round, points, lit pads only).
 
-      Exit codes: 0 done; 69 simond cannot be reached or sent nothing within 2 s; 77 \\
+      Exit codes: 0 done; 69 simond cannot be reached or sent nothing within 2 s; 77 \
       simond runs but this user may not use its control socket (join the group simon).
       """)
 

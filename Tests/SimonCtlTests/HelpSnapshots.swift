@@ -255,14 +255,17 @@ extension HelpSnapshot {
       ##"""
       OVERVIEW: Sign registered players in for the next games, in turn order.
 
-      One name for the one-player modes; for coop and player-adds, up to the mode's \
+      One name for the one-player modes; for coop and player-adds, up to the mode's
       number of players, in the order they take turns (empty seats play as "Player
-      N"). \
-      Replaces whoever was signed in. Signing in ends when the cabinet falls idle, as
-      \
-      a sign-in with pad codes at the cabinet does. Needs simond running.
+      N"). Replaces whoever was signed in. Signing in ends when the cabinet falls
+      idle, as a sign-in with pad codes at the cabinet does. Needs simond running.
 
-      \(ExitStatus.help)
+      Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
+      name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
+      (name, pad code, setting); 69 simond is not running where it must be; 73 the
+      state directory cannot be created; 74 a state file cannot be read or written;
+      75 the state is locked by another simond or simonctl, try again; 77 simond runs
+      but this user may not use its control socket (join the group simon).
 
       USAGE: simonctl players sign-in [--config <path>] [--state-dir <dir>] [--control-socket <path>] <name> ...
 
@@ -316,12 +319,16 @@ extension HelpSnapshot {
       ##"""
       OVERVIEW: Name the coop team of the next games.
 
-      The name follows the rules of player names and is kept in the team's records. \
+      The name follows the rules of player names and is kept in the team's records.
       It is forgotten, with the players signed in, when the cabinet falls idle. Needs
-      \
       simond running.
 
-      \(ExitStatus.help)
+      Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
+      name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
+      (name, pad code, setting); 69 simond is not running where it must be; 73 the
+      state directory cannot be created; 74 a state file cannot be read or written;
+      75 the state is locked by another simond or simonctl, try again; 77 simond runs
+      but this user may not use its control socket (join the group simon).
 
       USAGE: simonctl players team [--config <path>] [--state-dir <dir>] [--control-socket <path>] <name>
 
@@ -473,12 +480,17 @@ extension HelpSnapshot {
       ##"""
       OVERVIEW: Let a setting (or every one) follow the configuration again.
 
-      Forgets the value changed at the cabinet or with 'settings set': the \
-      configuration file's value (or the built-in default) applies again. Through \
-      simond when it runs on this state directory (the next game plays it), else in \
+      Forgets the value changed at the cabinet or with 'settings set': the
+      configuration file's value (or the built-in default) applies again. Through
+      simond when it runs on this state directory (the next game plays it), else in
       settings.json.
 
-      \(ExitStatus.help)
+      Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
+      name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
+      (name, pad code, setting); 69 simond is not running where it must be; 73 the
+      state directory cannot be created; 74 a state file cannot be read or written;
+      75 the state is locked by another simond or simonctl, try again; 77 simond runs
+      but this user may not use its control socket (join the group simon).
 
       USAGE: simonctl settings reset [--config <path>] [--state-dir <dir>] [--control-socket <path>] [<key>] [--all]
 
@@ -665,16 +677,13 @@ extension HelpSnapshot {
       OVERVIEW: Show what simond is doing: state, mode, who plays, lit pads.
 
       Connects to simond's control socket, whatever its hardware, reads its hello and
-      \
-      snapshot, prints them and leaves; it changes nothing. The control socket is \
-      looked for at /run/simon-cabinet/control.sock (the service), then \
-      $XDG_RUNTIME_DIR/simond-control.sock, else /tmp/simond-control-UID.sock; \
+      snapshot, prints them and leaves; it changes nothing. The control socket is
+      looked for at /run/simon-cabinet/control.sock (the service), then
+      $XDG_RUNTIME_DIR/simond-control.sock, else /tmp/simond-control-UID.sock;
       --control-socket names another. With --sim-socket it reads a simulated
-      cabinet's \
-      socket instead (state, round, points, lit pads only).
+      cabinet's socket instead (state, round, points, lit pads only).
 
       Exit codes: 0 done; 69 simond cannot be reached or sent nothing within 2 s; 77
-      \
       simond runs but this user may not use its control socket (join the group simon).
 
       USAGE: simonctl status [--control-socket <path>] [--sim-socket <path>] [--json]

@@ -43,6 +43,13 @@ struct HelpTests {
     #expect(finished.output == HelpSnapshot.simond.text + "\n")
   }
 
+  /// Help is read by people: a string literal's escape that slipped through (a `\\` or
+  /// an interpolation written `\\(…)`) shows as a stray backslash.
+  @Test(arguments: HelpSnapshot.simonctl + [HelpSnapshot.simond])
+  func noHelpShowsABackslash(_ snapshot: HelpSnapshot) {
+    #expect(!snapshot.text.contains("\\"))
+  }
+
   /// Every command of simonctl by its full name ("simonctl players add").
   static let simonctlCommands: [String: any ParsableCommand.Type] = {
     var commands: [String: any ParsableCommand.Type] = [:]

@@ -52,6 +52,21 @@ struct MenuAndShutdownTests {
     #expect(harness.game.settings.soundOn == false)
   }
 
+  @Test(arguments: [Pad.green, .red, .yellow, .blue])
+  func aPageLeftOnItsFirstChoiceChangesNothing(_ page: Pad) throws {
+    var harness = GameHarness()
+    harness.press(Input(page))
+    harness.advance(by: .seconds(2))
+    harness.release(Input(page))
+    let choices = try #require(harness.game.menu?.choices)
+    for _ in 0..<choices { harness.tap(.green) }
+    #expect(harness.game.stage == .menu, "all the way round, back on the first choice")
+    let effects = harness.advance(by: .seconds(5))
+    #expect(harness.game.stage == .idle)
+    #expect(!effects.contains { if case .settingsChanged = $0 { true } else { false } })
+    #expect(harness.game.settings == Settings.defaults, "volume 60 stays 60, not 75")
+  }
+
   @Test func shutdownMidGameRecordsWhatWasEarnedAndGoesDark() {
     var harness = ClassicTests.started()
     harness.advance(untilPhase: .player)
