@@ -43,9 +43,12 @@ struct SocketTests {
 
     private var serverClosed = false
 
-    /// Closes the server's end now: the peer of `client` is gone.
+    /// Closes the server's end now: the peer of `client` is gone. Shut down first: a child
+    /// that another test is spawning holds a copy of every descriptor until its exec
+    /// closes them, and a socket ends only with its last descriptor.
     func closeServer() throws {
       serverClosed = true
+      Socket.shutdown(server)
       try server.close()
     }
 
@@ -136,7 +139,9 @@ struct SocketTests {
     var drained = [UInt8](repeating: 0, count: 8)
     _ = try drained.withUnsafeMutableBytes { try pipe.readEnd.read(into: $0) }
     var closed = [Poll.Entry(pipe.readEnd)]
-    #expect(try Poll.wait(&closed, timeoutNanoseconds: 0) == 1)
+    // Not at once: a child that another test is spawning holds a copy of the write end
+    // until its exec closes it (close-on-exec).
+    #expect(try Poll.wait(&closed, timeoutNanoseconds: 10_000_000_000) == 1)
     #expect(closed[0].found.contains(.hangUp))
   }
 
