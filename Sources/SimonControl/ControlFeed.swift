@@ -33,11 +33,14 @@ public final class ControlFeed: Sendable {
   /// - Parameters:
   ///   - onConnect: requests to send after each greeting (e.g. `recent`); their
   ///     replies come as messages.
+  ///   - after: requests to send after a message, once the handler has had it (e.g.
+  ///     `recent` when games were named); their replies come as messages.
   ///   - handler: called on the feed's thread with each happening, in order.
   /// - Returns: false when no thread could be started.
   @discardableResult
   public func start(
     onConnect: [ControlRequest.Action] = [],
+    after: @escaping @Sendable (ControlMessage) -> [ControlRequest.Action] = { _ in [] },
     _ handler: @escaping @Sendable (Happening) -> Void
   ) -> Bool {
     running.store(true, ordering: .releasing)
@@ -64,7 +67,9 @@ public final class ControlFeed: Sendable {
             while !stopping.load(ordering: .relaxed) {
               do {
                 let forever = MonotonicClock().now.advanced(by: .seconds(3600))
-                handler(.message(try client.next(before: forever)))
+                let message = try client.next(before: forever)
+                handler(.message(message))
+                for action in after(message) { try client.send(action) }
               } catch let error as SimClientError where error.kind == .timedOut {
                 continue
               }

@@ -4,7 +4,8 @@ import SimonGame
 /// The venue bridge's outbox (SPEC section 12): the cabinet's games numbered for the
 /// venue and kept until the broker acknowledged them, so that with the broker or the
 /// network down games go on and nothing is lost; and which of the cabinet's games were
-/// taken, so that none is numbered twice.
+/// taken, so that none is numbered twice, and a game named after it ended is sent again
+/// under its number with the name.
 public struct Outbox: Equatable, Sendable {
   /// The most records waiting: about 8 MB, weeks of games at the busiest venue. Past
   /// it the oldest waiting record is dropped (`take` says so).
@@ -22,17 +23,33 @@ public struct Outbox: Equatable, Sendable {
     public var startedMilliseconds: Int
     /// When it ended, in milliseconds since 1970.
     public var endedMilliseconds: Int
+    /// The venue's number for it; nil in an outbox written before numbers were kept.
+    public var sequence: Int?
+    /// The name it was sent under; nil in an outbox written before names were kept.
+    public var name: String?
 
-    init(_ record: GameRecord) {
+    init(_ record: GameRecord, sequence: Int) {
       game = record.id
       startedMilliseconds = Timestamps.epochMilliseconds(record.startedAt)
       endedMilliseconds = Timestamps.epochMilliseconds(record.endedAt)
+      self.sequence = sequence
+      name = record.result.name
     }
 
-    init(game: Int, startedMilliseconds: Int, endedMilliseconds: Int) {
+    init(
+      game: Int, startedMilliseconds: Int, endedMilliseconds: Int, sequence: Int?, name: String?
+    ) {
       self.game = game
       self.startedMilliseconds = startedMilliseconds
       self.endedMilliseconds = endedMilliseconds
+      self.sequence = sequence
+      self.name = name
+    }
+
+    /// Whether both are the same game of the cabinet, whatever its name.
+    func isSameGame(as other: Taken) -> Bool {
+      game == other.game && startedMilliseconds == other.startedMilliseconds
+        && endedMilliseconds == other.endedMilliseconds
     }
   }
 
@@ -63,15 +80,21 @@ public struct Outbox: Equatable, Sendable {
     case queued(VenueRecord)
     /// The game was taken before, or is older than every game remembered.
     case alreadyTaken
+    /// The game was taken as "Player" (or another stand-in name) and has been named
+    /// since: queued again under its number, with its name.
+    case renamed(VenueRecord)
     /// The game is queued; the outbox was full and lost its oldest record.
     case queuedDropping(VenueRecord, dropped: VenueRecord)
   }
 
   /// Takes one of the cabinet's games: numbers it and queues it for the broker, unless
-  /// it was taken before.
+  /// it was taken before; queues it again under its number when it was taken unnamed
+  /// and now has a name.
   public mutating func take(_ game: GameRecord, cabinet: String) -> Taking {
-    let mark = Taken(game)
-    if taken.contains(mark) { return .alreadyTaken }
+    let mark = Taken(game, sequence: nextSequence)
+    if let index = taken.firstIndex(where: { $0.isSameGame(as: mark) }) {
+      return takeAgain(game, at: index, cabinet: cabinet)
+    }
     if taken.count >= Self.remembered, let oldest = taken.first,
       mark.endedMilliseconds < oldest.endedMilliseconds
     {
@@ -90,11 +113,30 @@ public struct Outbox: Equatable, Sendable {
     return .queued(record)
   }
 
-  /// Forgets a record the broker acknowledged.
+  /// A game taken before: queued again when it was sent under a stand-in name and has
+  /// a name now (names change only so: `ScoreBook.name`), otherwise not taken.
+  private mutating func takeAgain(_ game: GameRecord, at index: Int, cabinet: String) -> Taking {
+    let name = game.result.name
+    guard let sequence = taken[index].sequence, let sent = taken[index].name,
+      PlayerName.isUnnamed(sent), !PlayerName.isUnnamed(name)
+    else { return .alreadyTaken }
+    taken[index].name = name
+    let record = VenueRecord(cabinet: cabinet, sequence: sequence, game: game)
+    if let waiting = pending.firstIndex(where: { $0.key == record.key }) {
+      pending[waiting] = record
+    } else {
+      // Not counted against the capacity: a renamed game is one already counted.
+      pending.append(record)
+    }
+    return .renamed(record)
+  }
+
+  /// Forgets a record the broker acknowledged: only that version of it, so that the
+  /// acknowledgement of a game sent unnamed does not forget the named one queued since.
   /// - Returns: false when it was not waiting.
   @discardableResult
-  public mutating func acknowledge(_ key: VenueRecord.Key) -> Bool {
-    guard let index = pending.firstIndex(where: { $0.key == key }) else { return false }
+  public mutating func acknowledge(_ record: VenueRecord) -> Bool {
+    guard let index = pending.firstIndex(of: record) else { return false }
     pending.remove(at: index)
     return true
   }
@@ -117,7 +159,9 @@ extension Outbox: StateDocument {
       Taken(
         game: try item.member("game").int(in: GameRecord.Bounds.id),
         startedMilliseconds: try item.member("started_ms").int(),
-        endedMilliseconds: try item.member("ended_ms").int())
+        endedMilliseconds: try item.member("ended_ms").int(),
+        sequence: try item.optionalMember("sequence")?.int(in: GameRecord.Bounds.id),
+        name: try item.optionalMember("name")?.string())
     }
     outbox.pending = try reader.member("pending").map { (item) throws(JSONShapeError) in
       try VenueRecord(json: item)
@@ -168,6 +212,16 @@ extension Outbox: StateDocument {
       writer.raw(", ")
       writer.key("ended_ms")
       writer.integer(mark.endedMilliseconds)
+      if let sequence = mark.sequence {
+        writer.raw(", ")
+        writer.key("sequence")
+        writer.integer(sequence)
+      }
+      if let name = mark.name {
+        writer.raw(", ")
+        writer.key("name")
+        writer.string(name)
+      }
       writer.raw("}")
     }
     if !taken.isEmpty { writer.newline(indent: 1) }

@@ -61,11 +61,14 @@ public struct VenueBook: Equatable, Sendable {
     merged[key.cabinet]?.contains(key.sequence) ?? false
   }
 
-  /// Merges a record: into its table when it makes the top ten.
-  /// - Returns: false when it was merged before (nothing changed).
+  /// Merges a record: into its table when it makes the top ten. A record merged before
+  /// changes its table only when it was merged under a stand-in name ("Player", "Team")
+  /// and now has a name: names change only so, so the named version wins in whatever
+  /// order the two arrive.
+  /// - Returns: false when nothing changed.
   @discardableResult
   public mutating func merge(_ record: VenueRecord) -> Bool {
-    guard !contains(record.key) else { return false }
+    guard !contains(record.key) else { return rename(record) }
     merged[record.cabinet, default: Merged(through: 0, also: [])].insert(record.sequence)
     let key = record.game.table
     var table = tables[key] ?? []
@@ -75,6 +78,23 @@ public struct VenueBook: Equatable, Sendable {
       if table.count > ScoreBook.tableSize { table.removeLast() }
       tables[key] = table
     }
+    return true
+  }
+
+  private mutating func rename(_ record: VenueRecord) -> Bool {
+    let key = record.game.table
+    guard let place = tables[key]?.firstIndex(where: { $0.key == record.key }) else {
+      return false
+    }
+    let merged = tables[key]![place].game
+    // The same game but for its names: anything else under a merged id is ignored.
+    var unnamed = record.game
+    unnamed.result.name = merged.result.name
+    unnamed.result.members = merged.result.members
+    guard unnamed == merged, PlayerName.isUnnamed(merged.result.name),
+      !PlayerName.isUnnamed(record.game.result.name)
+    else { return false }
+    tables[key]![place] = record
     return true
   }
 }

@@ -18,7 +18,8 @@ public final class VenueStore: Sendable {
   public func load() throws -> VenueBook { try file.read() }
 
   /// Merges records, in one write.
-  /// - Returns: the records that were new (the others were merged before).
+  /// - Returns: the records that changed the venue: new ones, and games named since
+  ///   they were merged (the others were merged before).
   @discardableResult
   public func merge(_ records: [VenueRecord]) throws -> [VenueRecord] {
     try file.update { book in records.filter { book.merge($0) } }
@@ -50,10 +51,10 @@ public final class OutboxStore: Sendable {
     try file.update { outbox in games.map { outbox.take($0, cabinet: cabinet) } }
   }
 
-  /// Forgets records the broker acknowledged, in one write.
-  public func acknowledge(_ keys: [VenueRecord.Key]) throws {
+  /// Forgets records the broker acknowledged (see `Outbox.acknowledge`), in one write.
+  public func acknowledge(_ records: [VenueRecord]) throws {
     try file.update { outbox in
-      for key in keys { outbox.acknowledge(key) }
+      for record in records { outbox.acknowledge(record) }
     }
   }
 }

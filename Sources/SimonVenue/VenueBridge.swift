@@ -58,9 +58,16 @@ public final class VenueBridge: Sendable {
     settings.backoff = (1, UInt32(config.broker.reconnectMax))
     let mqtt = try MQTTClient(settings) { [self] happening in tell(.broker(happening)) }
     let feed = ControlFeed(path: config.controlSocket ?? ControlSocketPath.servicePath)
-    feed.start(onConnect: [.recent(count: ControlRequest.maximumRecent)]) { [self] happening in
-      tell(.control(happening))
-    }
+    let recent = ControlRequest.Action.recent(count: ControlRequest.maximumRecent)
+    // Games named after they ended, or stored late, are found among the recent games.
+    feed.start(
+      onConnect: [recent],
+      after: { message in
+        guard case .scoresChanged(let how, _) = message, how == "named" || how == "recorded"
+        else { return [] }
+        return [recent]
+      },
+      { [self] happening in tell(.control(happening)) })
     logger.info(
       "cabinet \(config.cabinet) in venue \(config.venue): broker \(config.broker.host):\(config.broker.port)\(config.broker.caFile == nil ? "" : " (TLS)"), control socket \(feed.path), state in \(config.stateDirectory)"
     )
@@ -83,7 +90,7 @@ public final class VenueBridge: Sendable {
     /// Whether the broker accepted the connection.
     var connected = false
     /// Published records awaiting their acknowledgement, by message id.
-    var inFlight: [Int32: VenueRecord.Key] = [:]
+    var inFlight: [Int32: VenueRecord] = [:]
     /// What the cabinet shows; nil while simond is not reachable.
     var view: CabinetView?
     /// The state last published for Home Assistant.
@@ -140,11 +147,12 @@ public final class VenueBridge: Sendable {
       )
       session.lastTrouble = why
     case .broker(.acknowledged(let mid)):
-      guard let key = session.inFlight.removeValue(forKey: mid) else { return }
+      guard let record = session.inFlight.removeValue(forKey: mid) else { return }
       do {
-        try outbox.acknowledge([key])
+        try outbox.acknowledge([record])
       } catch {
-        logger.error("outbox: cannot forget \(key), acknowledged: \(error); it is sent again")
+        logger.error(
+          "outbox: cannot forget \(record.key), acknowledged: \(error); it is sent again")
       }
     case .broker(.message(let topic, let payload)):
       merge(topic: topic, payload: payload)
@@ -174,8 +182,8 @@ public final class VenueBridge: Sendable {
       logger.error("outbox: \(error)")
       return
     }
-    let sent = Set(session.inFlight.values)
-    for record in waiting where !sent.contains(record.key) {
+    let sent = Array(session.inFlight.values)
+    for record in waiting where !sent.contains(record) {
       publish(record, in: &session)
     }
     if !waiting.isEmpty { logger.info("sending \(waiting.count) game(s) from the outbox") }
@@ -191,9 +199,11 @@ public final class VenueBridge: Sendable {
       return
     }
     var queued: [VenueRecord] = []
+    var renamed: [VenueRecord] = []
     for taking in taken {
       switch taking {
       case .alreadyTaken: continue
+      case .renamed(let record): renamed.append(record)
       case .queued(let record): queued.append(record)
       case .queuedDropping(let record, let dropped):
         logger.error(
@@ -201,9 +211,9 @@ public final class VenueBridge: Sendable {
         queued.append(record)
       }
     }
-    guard !queued.isEmpty else { return }
+    guard !queued.isEmpty || !renamed.isEmpty else { return }
     do {
-      try venue.merge(queued)
+      try venue.merge(queued + renamed)
     } catch {
       logger.error("venue table: \(error)")
     }
@@ -212,6 +222,13 @@ public final class VenueBridge: Sendable {
         "game \(record.game.id) (\(record.game.result.points) points) queued as \(record.key)")
       if session.connected { publish(record, in: &session) }
     }
+    for record in renamed {
+      logger.info(
+        "game \(record.game.id), named \(PlayerName.quoted(record.game.result.name)), queued again as \(record.key)"
+      )
+      if session.connected { publish(record, in: &session) }
+    }
+    guard !queued.isEmpty else { return }
     session.tally = nil
     publishState(&session)
   }
@@ -220,7 +237,7 @@ public final class VenueBridge: Sendable {
     do {
       let mid = try session.mqtt.publish(
         topics.record(record.cabinet, sequence: record.sequence), record.payload, retain: true)
-      session.inFlight[mid] = record.key
+      session.inFlight[mid] = record
     } catch {
       logger.warning("\(error); sent again on the next connection")
     }

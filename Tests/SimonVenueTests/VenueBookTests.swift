@@ -58,6 +58,36 @@ struct VenueBookTests {
     #expect(table.first?.game.result.points == records.map(\.game.result.points).max())
   }
 
+  @Test("a game named after it was merged shows its name, in whichever order the two come")
+  func renamed() throws {
+    let unnamed = venueRecords()
+    let named = unnamed.map { record in
+      var named = record
+      named.game.result.name = "Ada"
+      named.game.result.members = ["Ada"]
+      return named
+    }
+    var first = VenueBook()
+    for record in unnamed { first.merge(record) }
+    let changed = named.map { first.merge($0) }
+    var late = VenueBook()
+    for record in named + unnamed { late.merge(record) }
+    #expect(first == late)
+    let key = TableKey(mode: .classic, difficulty: .medium)
+    #expect(first.table(key).count == 10)
+    #expect(first.table(key).allSatisfy { $0.game.result.name == "Ada" })
+    #expect(changed.filter { $0 }.count == 10, "only the games in the table change it")
+    let again = named.map { first.merge($0) }
+    #expect(again.allSatisfy { !$0 }, "named twice changes nothing")
+    var other = try #require(unnamed.first { $0.key == first.table(key).first?.key })
+    other.game.result.name = "Bob"
+    other.game.result.points += 1
+    var unnamedFirst = VenueBook()
+    for record in unnamed { unnamedFirst.merge(record) }
+    let mergedOther = unnamedFirst.merge(other)
+    #expect(!mergedOther, "another game under a merged id is ignored")
+  }
+
   @Test("sequences that arrive out of order are remembered until the gap closes")
   func gaps() {
     var book = VenueBook()

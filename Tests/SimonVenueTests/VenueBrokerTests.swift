@@ -104,6 +104,32 @@ struct VenueBrokerTests {
       try await broker.retained("homeassistant/device/simon_cab_2/config"))
     #expect(discovery.contains("\"state_topic\":\"simon/test-venue/cab-2/state\""))
 
+    // A game named after it ended: its cabinet's bridge sends it again under its id,
+    // and every venue table shows the name in its place.
+    let naming = try await ChildProcess.run(
+      "simonctl",
+      [
+        "name-latest", "Ada", "--state-dir", cabinets[2].stateDirectory,
+        "--control-socket", cabinets[2].controlPath,
+      ],
+      environment: ProcessInfo.processInfo.environment)
+    #expect(naming.status == 0, "\(naming.error)")
+    let renamed = try await eventually(timeout: 60) {
+      try bridges.allSatisfy { bridge in
+        let table = try venue(bridge).table(Self.table)
+        let name = table.first { $0.key.description == "cab-3/2" }?.game.result.name
+        return try name == "Ada" && outboxPending(bridge) == 0
+      }
+    }
+    #expect(renamed, "venue tables: \(bridges.map(\.venueFile))\nlogs: \(bridges.map(\.log))")
+    let named = try bridges.map { try venue($0) }
+    #expect(named.allSatisfy { $0 == named[0] })
+    #expect(named[0].table(Self.table).map(\.key) == tables[0].table(Self.table).map(\.key))
+    #expect(named[0].table(Self.table).filter { $0.game.result.name == "Ada" }.count == 1)
+    let retained = try #require(try await broker.retained("simon/test-venue/cab-3/record/2"))
+    #expect(retained.contains("\"name\": \"Ada\""), "\(retained)")
+    #expect(bridges[2].log.contains("game 2, named 'Ada', queued again as cab-3/2"))
+
     // simonctl shows the venue table with each game's cabinet.
     let ctl = try await ChildProcess.run(
       "simonctl", ["scores", "--venue", "--venue-dir", bridges[1].stateDirectory],
