@@ -56,18 +56,25 @@ final class CabinetContext: Sendable {
   /// - Returns: the settings in force.
   @discardableResult
   func refreshSettings() async -> SettingsInForce {
+    let inForce = playableSettings()
+    await runner.apply(inForce.values)
+    tell(.settings(inForce))
+    return inForce
+  }
+
+  /// The stored settings over the configuration's, but for one this cabinet cannot play
+  /// (directional with the joystick unwired since, say): that one is logged and the
+  /// configuration's applies.
+  func playableSettings() -> SettingsInForce {
     let config = self.config
     var inForce = archive.settings(base: config.settings)
     if let problem = config.unplayable(inForce.values) {
-      // A stored setting this cabinet cannot play (the joystick was unwired, say).
       logger.error(
         "settings.json: \(problem.key.rawValue): \(problem.message); the configuration's \(problem.key.rawValue) applies"
       )
       inForce.values = inForce.values.replacing(problem.key, from: config.settings)
       inForce.changed.removeAll { $0 == problem.key }
     }
-    await runner.apply(inForce.values)
-    tell(.settings(inForce))
     return inForce
   }
 

@@ -88,7 +88,7 @@ public enum Daemon {
       options: options, config: config, runner: runner, journal: journal, archive: archive,
       notifier: notifier, logger: logger)
     let feed = RunnerService.Feed(hardware.inputs, runner: runner)
-    let settings = archive.settings(base: config.settings)
+    let settings = context.playableSettings()
     await runner.apply(settings.values)
 
     let controlPath =

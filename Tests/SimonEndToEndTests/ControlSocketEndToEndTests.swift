@@ -26,6 +26,25 @@ struct ControlSocketEndToEndTests {
     return over
   }
 
+  @Test func aStoredModeThisCabinetCannotPlayGivesWayToTheConfigurationsFromTheStart()
+    async throws
+  {
+    // Stored when a joystick was wired; this cabinet has none.
+    let daemon = try await DaemonProcess(prepareState: { directory in
+      _ = try SettingsStore(directory: directory).set(.mode, to: "directional", base: .defaults)
+    })
+    let control = try ControlTestClient(path: daemon.controlPath)
+    guard await control.waitFor({ if case .snapshot = $0 { true } else { false } }) == 1,
+      case .snapshot(let snapshot, _) = control.messages[1]
+    else { throw E2EError("no hello and snapshot: \(control.messages.prefix(2))") }
+    #expect(snapshot.settings.values.mode == .classic)
+    #expect(snapshot.settings.changed.isEmpty)
+    #expect(
+      daemon.errorOutput().contains(
+        "settings.json: mode: directional needs [inputs.joystick] with up, down, left and right; the configuration's mode applies"
+      ), "\(daemon.errorOutput())")
+  }
+
   @Test func helloThenSnapshotThenTheSameOrderAsTheCabinetUnderLoad() async throws {
     let daemon = try await DaemonProcess()
     let control = try ControlTestClient(path: daemon.controlPath)

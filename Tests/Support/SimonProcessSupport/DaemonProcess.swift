@@ -43,16 +43,25 @@ public final class DaemonProcess: @unchecked Sendable {
   public let asNobody: Bool
 
   /// Starts simond and waits for READY=1.
-  /// - Parameter asNobody: when the tests run as root, runs simond as the user nobody
-  ///   (its scratch directory given to it), so that file modes apply to it.
+  /// - Parameters:
+  ///   - asNobody: when the tests run as root, runs simond as the user nobody (its
+  ///     scratch directory given to it), so that file modes apply to it.
+  ///   - prepareState: given the state directory, made empty, before simond starts:
+  ///     files a test wants simond to find there.
   public init(
     config: String? = nil, extraArguments: [String] = [], environment: [String: String] = [:],
-    waitForReady: Bool = true, asNobody: Bool = false
+    waitForReady: Bool = true, asNobody: Bool = false,
+    prepareState: ((String) throws -> Void)? = nil
   ) async throws {
     directory = makeScratchDirectory()
     socketPath = directory.appendingPathComponent("sim.sock").path
     controlPath = directory.appendingPathComponent("control.sock").path
     stateDirectory = directory.appendingPathComponent("state").path
+    if let prepareState {
+      try FileManager.default.createDirectory(
+        atPath: stateDirectory, withIntermediateDirectories: true)
+      try prepareState(stateDirectory)
+    }
     self.asNobody = asNobody && getuid() == 0
     notify = try NotifyListener(path: directory.appendingPathComponent("notify.sock").path)
     var arguments = [
