@@ -48,6 +48,9 @@ let package = Package(
       dependencies: [
         "SimonWeb",
         .product(name: "SimonControl", package: "simon-cabinet"),
+        .product(name: "SimonGame", package: "simon-cabinet"),
+        .product(name: "SimonPOSIX", package: "simon-cabinet"),
+        .product(name: "SimonScores", package: "simon-cabinet"),
         // Requests answered by the router in memory, on an embedded channel: no socket,
         // and none of HummingbirdTesting's HTTP client and TLS to build.
         .product(name: "Hummingbird", package: "hummingbird"),

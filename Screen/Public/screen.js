@@ -13,7 +13,7 @@ window.simonPaints = [];
 
 const live = {
   socketUp: false, up: false, why: 'connecting…', hello: null, lit: {}, view: null,
-  settings: null, tables: [], attract: 0, celebrationTimer: 0,
+  settings: null, tables: [], venue: { tables: [], merged: {} }, attract: 0, celebrationTimer: 0,
 };
 
 // ---- the WebSocket -------------------------------------------------------------------
@@ -64,6 +64,7 @@ function take(m) {
     loadTables();
     const r = route();
     if (r.name === 'recent') showRecent();
+    if (r.name === 'venue') showVenue();
     if (r.name === 'player') showPlayer(r.arg);
   }
 }
@@ -174,7 +175,7 @@ function celebrate(words) {
 
 function clearCelebration() { $('celebration').hidden = true; }
 
-// ---- attract: the top-ten tables, cycling --------------------------------------------
+// ---- attract: the top-ten tables, the cabinet's then the venue's, cycling -------------
 
 let attractTimer = 0;
 function showAttract() {
@@ -189,22 +190,51 @@ function showAttract() {
     }
     live.attract += 1;
     drawAttract();
+    // Other cabinets' games come without an event: read the venue's again as it cycles.
+    loadVenue();
   }, 8000);
 }
 
+// Every table with a game: the cabinet's own, then the venue's (each venue row with
+// the cabinet it was played on).
+function attractTables() {
+  const own = live.tables.filter((table) => table.records.length > 0).map((table) => ({
+    title: `Top ten · ${words(table.mode)} · ${table.difficulty}`, venue: false,
+    rows: table.records.map((record) => ({ ...record, cabinet: null })),
+  }));
+  const venue = live.venue.tables.filter((table) => table.top.length > 0).map((table) => ({
+    title: `Venue top ten · ${words(table.mode)} · ${table.difficulty}`, venue: true,
+    rows: table.top.map((record) => ({ ...record.game, cabinet: record.cabinet })),
+  }));
+  return own.concat(venue);
+}
+
 function drawAttract() {
-  const tables = live.tables.filter((table) => table.records.length > 0);
+  const tables = attractTables();
   if (tables.length === 0) {
     $('attract-title').textContent = 'No games yet: be the first';
     $('attract-rows').replaceChildren();
     return;
   }
   const table = tables[live.attract % tables.length];
-  $('attract-title').textContent = `Top ten · ${words(table.mode)} · ${table.difficulty}`;
-  $('attract-rows').replaceChildren(...table.records.map((record, index) => row([
-    { text: index + 1, num: true }, record.name, { text: record.points, num: true },
+  $('attract-title').textContent = table.title;
+  $('attract-head').replaceChildren(header(
+    table.venue ? ['#', 'Name', 'Cabinet', 'Points', 'Rounds', 'Date']
+      : ['#', 'Name', 'Points', 'Rounds', 'Date']));
+  $('attract-rows').replaceChildren(...table.rows.map((record, index) => row([
+    { text: index + 1, num: true }, record.name,
+    ...(table.venue ? [record.cabinet] : []), { text: record.points, num: true },
     { text: record.rounds, num: true }, date(record.ended),
   ])));
+}
+
+async function loadVenue() {
+  try {
+    live.venue = await api('/api/venue');
+  } catch {
+    return;
+  }
+  if (route().name === 'venue') showVenue();
 }
 
 async function loadTables() {
@@ -213,6 +243,7 @@ async function loadTables() {
   } catch {
     return;
   }
+  await loadVenue();
   if (live.view?.phase === 'attract') drawAttract();
   render();
 }
@@ -282,6 +313,31 @@ async function showPlayer(name) {
   }
 }
 
+function showVenue() {
+  const cabinets = Object.keys(live.venue.merged).sort();
+  $('venue-sub').textContent = cabinets.length === 0
+    ? 'No venue games: this cabinet has no venue bridge, or no cabinet has played yet.'
+    : `Games from ${cabinets.map((id) => `${id} (${live.venue.merged[id]})`).join(', ')}`;
+  $('venue-tables').replaceChildren(...live.venue.tables.map((table) => {
+    const box = document.createElement('div');
+    const title = document.createElement('h3');
+    title.textContent = `${words(table.mode)} · ${table.difficulty}`;
+    const grid = document.createElement('table');
+    grid.className = 'scores';
+    const head = document.createElement('thead');
+    head.append(header(['#', 'Name', 'Cabinet', 'Points', 'Rounds', 'Date']));
+    const body = document.createElement('tbody');
+    body.append(...table.top.map((record, index) => row([
+      { text: index + 1, num: true }, record.game.name, record.cabinet,
+      { text: record.game.points, num: true }, { text: record.game.rounds, num: true },
+      date(record.game.ended),
+    ])));
+    grid.append(head, body);
+    box.append(title, grid);
+    return box;
+  }));
+}
+
 function showSettings() {
   const settings = live.settings;
   if (!settings) return;
@@ -303,7 +359,7 @@ function route() {
   if (hash === '') return { name: 'auto' };
   const [name, ...rest] = hash.split('/');
   const arg = rest.length ? decodeURIComponent(rest.join('/')) : null;
-  return ['recent', 'player', 'how', 'settings'].includes(name) ? { name, arg } : { name: 'auto' };
+  return ['recent', 'venue', 'player', 'how', 'settings'].includes(name) ? { name, arg } : { name: 'auto' };
 }
 
 function show(name) {
@@ -320,6 +376,7 @@ function navigate() {
   if (r.name === 'auto') { render(); return; }
   show(r.name);
   if (r.name === 'recent') showRecent();
+  if (r.name === 'venue') { showVenue(); loadVenue(); }
   if (r.name === 'player') showPlayer(r.arg || '');
   if (r.name === 'settings') showSettings();
 }
@@ -335,6 +392,16 @@ async function api(path) {
 
 function tableOf(mode, difficulty) {
   return live.tables.find((table) => table.mode === mode && table.difficulty === difficulty);
+}
+
+function header(names) {
+  const tr = document.createElement('tr');
+  for (const name of names) {
+    const th = document.createElement('th');
+    th.textContent = name;
+    tr.append(th);
+  }
+  return tr;
 }
 
 function row(cells) {

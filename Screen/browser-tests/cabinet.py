@@ -1,6 +1,7 @@
 """The real programs for the browser tests: simond with the simulated cabinet, simon-web,
-simonctl, and a client of each socket. Paths come from the environment that
-scripts/test-screen sets (SIMOND, SIMONCTL, SIMON_WEB, SCREEN_ASSETS)."""
+simonctl, the venue bridge with Debian's Mosquitto, and a client of each socket. Paths
+come from the environment that scripts/test-screen sets (SIMOND, SIMONCTL, SIMON_WEB,
+SIMON_VENUE, SCREEN_ASSETS)."""
 
 import json
 import os
@@ -77,6 +78,8 @@ class Cabinet:
         self.state_dir = os.path.join(directory, "state")
         self.sim_socket = os.path.join(directory, "sim.sock")
         self.control_socket = os.path.join(directory, "control.sock")
+        # The venue bridge's state directory: none there unless a test starts a Venue.
+        self.venue_dir = os.path.join(directory, "venue")
         self.config = os.path.join(directory, "simond.toml")
         with open(self.config, "w") as f:
             f.write(f"[attract]\nafter_s = {attract_after_s}\n")
@@ -116,7 +119,7 @@ class Cabinet:
         self.web = subprocess.Popen(
             [os.environ["SIMON_WEB"], "--listen", "127.0.0.1:0", "--assets",
              os.environ["SCREEN_ASSETS"], "--control-socket", self.control_socket,
-             "--log-level", "debug"],
+             "--venue-dir", self.venue_dir, "--log-level", "debug"],
             stdout=log, stderr=subprocess.STDOUT)
 
         def url():
@@ -179,3 +182,58 @@ class Cabinet:
                               capture_output=True, text=True, timeout=30)
         assert done.returncode == 0, done.stderr
         return done.stdout
+
+
+def free_port():
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Venue:
+    """Debian's Mosquitto on a loopback port of its own and the real simon-venue bridge of
+    `cabinet` (id "cab-1", venue "test-venue"), its state in the cabinet's venue_dir."""
+
+    def __init__(self, cabinet):
+        self.cabinet = cabinet
+        self.port = free_port()
+        directory = cabinet.directory
+        broker_config = os.path.join(directory, "mosquitto.conf")
+        with open(broker_config, "w") as f:
+            f.write(f"listener {self.port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+        self.broker = subprocess.Popen(
+            ["/usr/sbin/mosquitto", "-c", broker_config],
+            stdout=open(os.path.join(directory, "mosquitto.log"), "ab"), stderr=subprocess.STDOUT)
+        wait_for(lambda: self._listening(), what="mosquitto to listen")
+        bridge_config = os.path.join(directory, "venue.toml")
+        with open(bridge_config, "w") as f:
+            f.write(f'venue = "test-venue"\ncabinet = "cab-1"\n'
+                    f'control_socket = "{cabinet.control_socket}"\n'
+                    f'state_dir = "{cabinet.venue_dir}"\n\n'
+                    f'[broker]\nhost = "127.0.0.1"\nport = {self.port}\nreconnect_max_s = 2\n')
+        self.log = os.path.join(directory, "simon-venue.log")
+        self.bridge = subprocess.Popen(
+            [os.environ["SIMON_VENUE"], "--config", bridge_config],
+            stdout=open(self.log, "ab"), stderr=subprocess.STDOUT)
+        wait_for(lambda: "connected to the broker" in open(self.log).read(), 15,
+                 "simon-venue to reach the broker")
+
+    def _listening(self):
+        try:
+            socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+            return True
+        except OSError:
+            return False
+
+    def publish(self, cabinet, sequence, game):
+        """Publishes another cabinet's record as its bridge would: retained, QoS 1."""
+        payload = json.dumps({"cabinet": cabinet, "sequence": sequence, "game": game})
+        subprocess.run(
+            ["/usr/bin/mosquitto_pub", "-h", "127.0.0.1", "-p", str(self.port), "-q", "1", "-r",
+             "-t", f"simon/test-venue/{cabinet}/record/{sequence}", "-m", payload],
+            check=True, timeout=10)
+
+    def stop(self):
+        for process in (self.bridge, self.broker):
+            process.send_signal(signal.SIGTERM)
+            process.wait(timeout=20)

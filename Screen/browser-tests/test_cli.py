@@ -46,5 +46,6 @@ def test_a_port_in_use_is_exit_69_naming_it():
 def test_help_says_what_it_serves():
     done = run("--help")
     assert done.returncode == 0
-    for words in ("/api/tables", "--listen", "--allow-host", "read-only", "Exit codes"):
+    for words in ("/api/tables", "/api/venue", "--venue-dir", "--listen", "--allow-host",
+                  "read-only", "Exit codes"):
         assert words in done.stdout

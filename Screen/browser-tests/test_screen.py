@@ -1,7 +1,8 @@
 """The cabinet screen in Debian's Chromium against the real simond (simulated cabinet)
 and the real simon-web: the page follows the pads, a ranked game is named with the pads,
-the attract table is the store's, nothing leaves the page's origin, the API only reads,
-and simon-web outlives a simond restart. Screenshots for README go to $SCREENSHOTS."""
+the attract table is the store's, the venue's tables follow it (through the real bridge
+and broker), nothing leaves the page's origin, the API only reads, and simon-web
+outlives a simond restart. Screenshots for README go to $SCREENSHOTS."""
 
 import json
 import os
@@ -11,7 +12,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.by import By
 
-from cabinet import wait_for
+from cabinet import Venue, wait_for
 from conftest import make_browser
 
 PADS = ("green", "red", "yellow", "blue")
@@ -208,9 +209,54 @@ def test_the_attract_table_is_the_stores(cabinet, browser):
     assert [rec["id"] for rec in table["records"]] == [rec["id"] for rec in stored["tables"][0]["top"]]
 
 
+@pytest.mark.attract_after(4)
+def test_the_venue_tables_follow_the_cabinets_in_the_attract_cycle(cabinet, browser):
+    venue = Venue(cabinet)
+    try:
+        # Another cabinet's game, as its bridge publishes it.
+        venue.publish("cab-2", 1, {
+            "id": 1, "points": 200, "rounds": 18, "mode": "classic", "difficulty": "medium",
+            "name": "ZED", "members": ["ZED"], "ending": "mistake",
+            "started": "2026-11-20T18:00:00.000Z", "ended": "2026-11-20T18:03:00.000Z",
+            "duration_ms": 180000})
+        open_page(browser, cabinet, "?kiosk")
+        # This cabinet's game, named with the pads after it ended: the bridge sends it
+        # again with the name.
+        play_to_game_over(cabinet, rounds=2)
+        spell(cabinet, "ADA")
+        cabinet.wait_phase("attract", 20)
+
+        def venue_rows():
+            if not text(browser, "attract-title").startswith("Venue top ten"):
+                return None
+            rows = [[cell.text for cell in row.find_elements(By.TAG_NAME, "td")]
+                    for row in browser.find_elements(By.CSS_SELECTOR, "#attract-rows tr")]
+            return rows if len(rows) == 2 and rows[1][1] == "ADA" else None
+        rows = wait_for(venue_rows, 30, "the venue's table in the attract cycle")
+        screenshot(browser, "attract-venue-1920x1080.png")
+        headers = [cell.text for cell in browser.find_elements(By.CSS_SELECTOR, "#attract-head th")]
+        assert headers == ["#", "Name", "Cabinet", "Points", "Rounds", "Date"]
+        own = json.loads(cabinet.simonctl("scores", "--json"))["tables"][0]["top"][0]
+        assert [r[:5] for r in rows] == [
+            ["1", "ZED", "cab-2", "200", "18"],
+            ["2", "ADA", "cab-1", str(own["points"]), str(own["rounds"])]]
+        assert text(browser, "attract-title") == "Venue top ten · classic · medium"
+        served = json.loads(urllib.request.urlopen(f"{cabinet.url}/api/venue").read())
+        assert served["merged"] == {"cab-1": 1, "cab-2": 1}
+        # The venue page, for a screen with a pointer.
+        browser.get(f"{cabinet.url}/#/venue")
+        wait_for(lambda: visible(browser, "venue"), what="the venue page")
+        wait_for(lambda: "cab-1 (1), cab-2 (1)" in text(browser, "venue-sub"), what="the cabinets")
+        listed = [[cell.text for cell in row.find_elements(By.TAG_NAME, "td")][1:3]
+                  for row in browser.find_elements(By.CSS_SELECTOR, "#venue-tables tbody tr")]
+        assert listed == [["ZED", "cab-2"], ["ADA", "cab-1"]]
+    finally:
+        venue.stop()
+
+
 def test_the_page_asks_nothing_outside_its_origin(cabinet, browser):
     open_page(browser, cabinet)
-    for route in ("#/recent", "#/how", "#/settings", "#/player/ANNA", "#/"):
+    for route in ("#/recent", "#/venue", "#/how", "#/settings", "#/player/ANNA", "#/"):
         browser.get(f"{cabinet.url}/{route}")
         wait_for(lambda: browser.execute_script("return document.readyState") == "complete")
     own = cabinet.url.replace("http://", "")

@@ -116,11 +116,7 @@ struct ScoresCommand: ParsableCommand {
     let book = try VenueStore(directory: directory, onProblem: Output.warn).load()
     let keys = filtered ? ScoreBook.allTableKeys.filter(selected) : book.tableKeys
     if json {
-      try JSONOutput.print(
-        VenueTablesJSON(
-          tables: keys.map {
-            VenueTableJSON(mode: $0.mode, difficulty: $0.difficulty, top: book.table($0))
-          }))
+      try JSONOutput.print(VenueTables(book, keys: keys))
       return
     }
     if keys.isEmpty || (!filtered && book.tableKeys.isEmpty) {
@@ -211,17 +207,4 @@ private struct TableJSON: Encodable {
 /// `scores --recent --json`: `{"recent": [record...]}`, newest first.
 private struct RecentJSON: Encodable {
   var recent: [GameRecord]
-}
-
-/// `scores --venue --json`: `{"tables": [{"mode", "difficulty", "top": [{"cabinet",
-/// "sequence", "game"}...]}]}`.
-private struct VenueTablesJSON: Encodable {
-  var tables: [VenueTableJSON]
-}
-
-/// One venue table in `scores --venue --json`.
-private struct VenueTableJSON: Encodable {
-  var mode: GameMode
-  var difficulty: Difficulty
-  var top: [VenueRecord]
 }

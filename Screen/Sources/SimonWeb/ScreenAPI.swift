@@ -2,18 +2,28 @@ import Foundation
 import Hummingbird
 import SimonControl
 import SimonGame
+import SimonScores
 
 /// The read-only JSON API (README "The cabinet screen"): what the cabinet shows now and
-/// what simond can tell of its tables, recent games and players. Every answer comes from
-/// simond through the control socket; nothing is read from its state directory.
+/// what simond can tell of its tables, recent games and players, and the venue's tables.
+/// simond's answers come through the control socket; nothing is read from its state
+/// directory. The venue table is read from the venue bridge's (`venue.json`).
 public struct ScreenAPI: Sendable {
+  /// Where the venue bridge keeps its state as a package: `/var/lib/simon-venue`.
+  public static let defaultVenueDirectory = "/var/lib/simon-venue"
+
   let link: CabinetLink
   let ask: ControlAsk
+  let venueDirectory: String
 
-  /// The API over `link`, asking simond through `ask`.
-  public init(link: CabinetLink, ask: ControlAsk) {
+  /// The API over `link`, asking simond through `ask`, with the venue table of the bridge
+  /// whose state directory is `venueDirectory`.
+  public init(
+    link: CabinetLink, ask: ControlAsk, venueDirectory: String = Self.defaultVenueDirectory
+  ) {
     self.link = link
     self.ask = ask
+    self.venueDirectory = venueDirectory
   }
 
   /// Adds the routes under `/api` to `router`.
@@ -26,6 +36,7 @@ public struct ScreenAPI: Sendable {
       return try await answer(.recent(count: count), key: "records")
     }
     api.get("tables") { _, _ in try await answer(.tables, key: "tables") }
+    api.get("venue") { _, _ in try venue() }
     api.get("players") { _, _ in try await answer(.players, key: "registered", as: "players") }
     api.get("players/:name") { _, context in
       let name = try context.parameters.require("name")
@@ -61,6 +72,17 @@ public struct ScreenAPI: Sendable {
     }
     let data = try JSONEncoder.api.encode(settings)
     return Self.json(data)
+  }
+
+  /// The venue's tables (`VenueTables`): none when no bridge runs here (no venue file).
+  func venue() throws -> Response {
+    let book: VenueBook
+    do {
+      book = try VenueStore(directory: venueDirectory).load()
+    } catch {
+      throw APIError(.serviceUnavailable, "the venue table cannot be read: \(error)")
+    }
+    return Self.json(try JSONEncoder.api.encode(VenueTables(book)))
   }
 
   /// simond's answer to `action`: the result's `key` as the body's only key (named `name`

@@ -17,13 +17,19 @@ public enum ScreenServer {
     public var assets: String
     /// Host names a request may name besides addresses, localhost and this machine's.
     public var allowedHosts: [String]
+    /// The venue bridge's state directory, whose venue table `/api/venue` shows.
+    public var venueDirectory: String
 
     /// Options with every value given.
-    public init(host: String, port: Int, assets: String, allowedHosts: [String]) {
+    public init(
+      host: String, port: Int, assets: String, allowedHosts: [String],
+      venueDirectory: String = ScreenAPI.defaultVenueDirectory
+    ) {
       self.host = host
       self.port = port
       self.assets = assets
       self.allowedHosts = allowedHosts
+      self.venueDirectory = venueDirectory
     }
   }
 
@@ -35,7 +41,7 @@ public enum ScreenServer {
     router.add(
       middleware: ScreenGuard(hosts: HostCheck(hostName: hostName, extra: options.allowedHosts)))
     router.add(middleware: FileMiddleware(options.assets, searchForIndexHtml: true))
-    ScreenAPI(link: link, ask: ask).add(to: router)
+    ScreenAPI(link: link, ask: ask, venueDirectory: options.venueDirectory).add(to: router)
     LiveSocket.add(to: router, link: link)
     return router
   }

@@ -16,9 +16,11 @@ struct SimonWebCommand: AsyncParsableCommand {
       simon-web follows simond's control socket and serves the cabinet's screen as a web \
       page (shown full screen by the kiosk unit, or on a phone), a WebSocket of the \
       control socket's events (/live) and a read-only JSON API (/api/status, /api/tables, \
-      /api/recent, /api/players, /api/players/NAME, /api/settings). It holds no device and \
-      reads none of simond's files: everything comes through the control socket. While \
-      simond is away it keeps serving and the page says so; it reconnects every second.
+      /api/recent, /api/players, /api/players/NAME, /api/settings, /api/venue). It holds \
+      no device and reads none of simond's files: everything comes through the control \
+      socket. While simond is away it keeps serving and the page says so; it reconnects \
+      every second. Where the venue bridge (simon-venue) runs, the page also shows the \
+      venue's tables, read from its venue.json (--venue-dir).
 
       After a game that ranks in its table's top ten, while a page is open, it asks simond \
       to let the player put a name on it with the pads (green up, blue down, red next, \
@@ -59,6 +61,13 @@ struct SimonWebCommand: AsyncParsableCommand {
       "A host name requests may use besides addresses, localhost and this host's own (repeatable).",
       valueName: "name"))
   var allowHost: [String] = []
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The venue bridge's state directory, whose venue table the page shows.",
+      valueName: "dir"))
+  var venueDir: String = ScreenAPI.defaultVenueDirectory
 
   @Option(
     name: .long,
@@ -111,7 +120,8 @@ struct SimonWebCommand: AsyncParsableCommand {
     defer { link.stop() }
     let notifier = SystemdNotifier(environment: environment)
     let options = ScreenServer.Options(
-      host: address.host, port: address.port, assets: assets, allowedHosts: allowHost)
+      host: address.host, port: address.port, assets: assets, allowedHosts: allowHost,
+      venueDirectory: venueDir)
     let app = ScreenServer.application(
       options: options, link: link, ask: ask, hostName: HostName.current, logger: logger
     ) { port in

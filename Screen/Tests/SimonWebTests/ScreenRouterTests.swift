@@ -1,6 +1,9 @@
 import Foundation
 import Hummingbird
 import Logging
+import SimonGame
+import SimonPOSIX
+import SimonScores
 import Testing
 
 @testable import SimonWeb
@@ -69,6 +72,49 @@ import Testing
     let answer = try await client.send(.get, "/api/recent?count=\(count)")
     #expect(answer.status == .badRequest)
     #expect(answer.body.contains("from 1 to 200"))
+  }
+
+  @Test func theVenueIsTheBridgesVenueFile() async throws {
+    let directory = try POSIX.makeTemporaryDirectory(prefix: "/tmp/simon-web-venue-")
+    defer {
+      for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+        POSIX.removeFile(directory + "/" + file)
+      }
+      POSIX.removeDirectory(directory)
+    }
+    let socket = "/nonexistent/control.sock"
+    let client = InMemoryClient(
+      ScreenServer.router(
+        options: .init(
+          host: "127.0.0.1", port: 0, assets: Self.assets, allowedHosts: [],
+          venueDirectory: directory),
+        link: CabinetLink(path: socket, logger: Logger(label: "test")),
+        ask: ControlAsk(path: socket, limit: .milliseconds(200)), hostName: "arcade"))
+
+    let none = try await client.send(.get, "/api/venue")
+    #expect(none.status == .ok)
+    #expect(none.body == #"{"merged":{},"tables":[]}"#, "no bridge here: no venue games")
+
+    let game = GameRecord(
+      id: 7,
+      result: GameResult(
+        points: 120, rounds: 11, mode: .classic, difficulty: .medium, name: "Zed",
+        members: ["Zed"], ending: .mistake, duration: .seconds(40)),
+      startedAt: Date(timeIntervalSince1970: 1_795_289_825),
+      endedAt: Date(timeIntervalSince1970: 1_795_289_865))
+    try VenueStore(directory: directory).merge([
+      VenueRecord(cabinet: "cab-2", sequence: 3, game: game)
+    ])
+    let one = try await client.send(.get, "/api/venue")
+    #expect(one.status == .ok)
+    let body = try #require(
+      try JSONSerialization.jsonObject(with: Data(one.body.utf8)) as? [String: Any])
+    #expect(body["merged"] as? [String: Int] == ["cab-2": 1])
+    let tables = try #require(body["tables"] as? [[String: Any]])
+    #expect(tables.map { $0["mode"] as? String } == ["classic"])
+    let top = try #require(tables.first?["top"] as? [[String: Any]])
+    #expect(top.map { $0["cabinet"] as? String } == ["cab-2"])
+    #expect(top.map { ($0["game"] as? [String: Any])?["name"] as? String } == ["Zed"])
   }
 
   @Test func anUnknownAPIIs404() async throws {
