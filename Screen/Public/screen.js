@@ -20,7 +20,8 @@ const live = {
 
 function connect() {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const socket = new WebSocket(`${scheme}://${location.host}/live`);
+  // The kiosk's page is the cabinet's own screen: only it makes the pads spell a name.
+  const socket = new WebSocket(`${scheme}://${location.host}/live${params.has('kiosk') ? '?kiosk' : ''}`);
   socket.onopen = () => { live.socketUp = true; };
   socket.onmessage = (event) => {
     let message;

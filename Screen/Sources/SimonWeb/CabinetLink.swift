@@ -29,20 +29,33 @@ public final class CabinetLink: Sendable {
   private struct Shared {
     var standing = Standing(up: false, why: "not connected yet", hello: nil, snapshot: nil, time: 0)
     var pages: [Int: AsyncStream<String>.Continuation] = [:]
+    /// The pages that are the cabinet's own screen (the kiosk's), by number.
+    var screens: Set<Int> = []
     var nextPage = 0
+
+    /// How many of the pages subscribed now are the cabinet's screen.
+    var screensWatching: Int { screens.count }
+
+    mutating func forget(_ number: Int) -> AsyncStream<String>.Continuation? {
+      screens.remove(number)
+      return pages.removeValue(forKey: number)
+    }
   }
 
   private let feed: ControlFeed
   private let shared = Mutex(Shared())
   private let logger: Logger
-  private let onGameOver: @Sendable (ControlGameOver, _ pagesWatching: Int) -> Void
+  private let onGameOver: @Sendable (ControlGameOver, _ screensWatching: Int) -> Void
 
   /// A link to the control socket at `path`; nothing happens until `start`.
   /// - Parameter onGameOver: called on the link's thread with each game over and how
-  ///   many pages are watching (the name entry starts only while one is).
+  ///   many of the cabinet's own screens are watching (name entry starts only while one
+  ///   is: a page on a phone does not make the pads spell).
   public init(
     path: String, logger: Logger,
-    onGameOver: @escaping @Sendable (ControlGameOver, _ pagesWatching: Int) -> Void = { _, _ in }
+    onGameOver: @escaping @Sendable (ControlGameOver, _ screensWatching: Int) -> Void = {
+      _, _ in
+    }
   ) {
     feed = ControlFeed(path: path)
     self.logger = logger
@@ -63,7 +76,10 @@ public final class CabinetLink: Sendable {
   public func stop() {
     feed.stop()
     let pages = shared.withLock { shared in
-      defer { shared.pages = [:] }
+      defer {
+        shared.pages = [:]
+        shared.screens = []
+      }
       return Array(shared.pages.values)
     }
     for page in pages { page.finish() }
@@ -78,13 +94,16 @@ public final class CabinetLink: Sendable {
   /// A page's feed: the link's state, the hello and a snapshot of now, then every
   /// message as it comes. It ends when the page is dropped or the link stops;
   /// `unsubscribe` with the returned number when the page goes.
-  public func subscribe() -> (Int, AsyncStream<String>) {
+  /// - Parameter isCabinetScreen: the page is the cabinet's own screen (the kiosk's),
+  ///   which the player at the pads sees.
+  public func subscribe(isCabinetScreen: Bool = false) -> (Int, AsyncStream<String>) {
     let (stream, continuation) = AsyncStream.makeStream(
       of: String.self, bufferingPolicy: .bufferingOldest(LiveFeed.capacity))
     let number = shared.withLock { shared in
       let number = shared.nextPage
       shared.nextPage += 1
       shared.pages[number] = continuation
+      if isCabinetScreen { shared.screens.insert(number) }
       for line in LiveFeed.opening(shared.standing) { continuation.yield(line) }
       return number
     }
@@ -93,7 +112,7 @@ public final class CabinetLink: Sendable {
 
   /// Forgets a page's feed.
   public func unsubscribe(_ number: Int) {
-    let page = shared.withLock { $0.pages.removeValue(forKey: number) }
+    let page = shared.withLock { $0.forget(number) }
     page?.finish()
   }
 
@@ -128,7 +147,7 @@ public final class CabinetLink: Sendable {
 
   /// Changes the standing and sends the lines it returns to every page, under one lock,
   /// so that a page subscribing meanwhile sees either all of it or none.
-  /// - Returns: how many pages it went to.
+  /// - Returns: how many of the pages it went to are the cabinet's screen.
   @discardableResult
   private func broadcast(_ change: (inout Standing) -> [String]) -> Int {
     let dropped: [AsyncStream<String>.Continuation] = shared.withLock { shared in
@@ -137,7 +156,7 @@ public final class CabinetLink: Sendable {
       for (number, page) in shared.pages {
         for line in lines {
           if case .dropped = page.yield(line) {
-            shared.pages[number] = nil
+            _ = shared.forget(number)
             dropped.append(page)
             break
           }
@@ -149,6 +168,6 @@ public final class CabinetLink: Sendable {
       logger.notice("a page fell \(LiveFeed.capacity) messages behind and was dropped")
       page.finish()
     }
-    return shared.withLock { $0.pages.count }
+    return shared.withLock { $0.screensWatching }
   }
 }

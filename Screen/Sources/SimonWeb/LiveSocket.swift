@@ -5,7 +5,7 @@ import HummingbirdWebSocket
 /// The page's WebSocket, `/live`: `LiveFeed`'s lines, one text frame each, until the page
 /// goes or falls behind. Only a page of this origin may open it (a browser always sends
 /// `Origin`; another site's page gets 403), and nothing the page sends is read as a
-/// command.
+/// command. `/live?kiosk` is the cabinet's own screen (`CabinetLink.subscribe`).
 public enum LiveSocket {
   /// Adds `/live` to `router`.
   public static func add(
@@ -19,8 +19,9 @@ public enum LiveSocket {
         }
       }
       return .upgrade([:])
-    } onUpgrade: { inbound, outbound, _ in
-      let (page, lines) = link.subscribe()
+    } onUpgrade: { inbound, outbound, context in
+      let screen = context.request.uri.queryParameters["kiosk"] != nil
+      let (page, lines) = link.subscribe(isCabinetScreen: screen)
       defer { link.unsubscribe(page) }
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {

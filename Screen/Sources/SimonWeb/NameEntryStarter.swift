@@ -2,7 +2,8 @@ import Logging
 import SimonControl
 
 /// Starts name entry at the cabinet after a game that ranks in its table's top ten, while
-/// a page is watching: a cabinet whose screen is dark keeps its pads as they were. simond
+/// the cabinet's own screen (the kiosk's page) is watching: a cabinet whose screen is dark,
+/// or watched only from a phone, keeps its pads as they were. simond
 /// decides whether the game may be named (a signed-in player's game needs none) and
 /// says why not; a refusal is only logged.
 public struct NameEntryStarter: Sendable {
@@ -15,14 +16,17 @@ public struct NameEntryStarter: Sendable {
     self.logger = logger
   }
 
-  /// Whether a game over calls for name entry: stored, ranked, and someone watching.
-  public static func wants(_ over: ControlGameOver, pagesWatching: Int) -> Bool {
-    over.record != nil && over.rank != nil && pagesWatching > 0
+  /// Whether a game over calls for name entry: stored, ranked, and the cabinet's screen
+  /// watching.
+  public static func wants(_ over: ControlGameOver, screensWatching: Int) -> Bool {
+    over.record != nil && over.rank != nil && screensWatching > 0
   }
 
   /// Asks simond to start name entry for `over`'s game if `wants` says so.
-  public func gameOver(_ over: ControlGameOver, pagesWatching: Int) {
-    guard Self.wants(over, pagesWatching: pagesWatching), let game = over.record?.id else { return }
+  public func gameOver(_ over: ControlGameOver, screensWatching: Int) {
+    guard Self.wants(over, screensWatching: screensWatching), let game = over.record?.id else {
+      return
+    }
     let ask = self.ask
     let logger = self.logger
     Task {

@@ -22,8 +22,9 @@ struct SimonWebCommand: AsyncParsableCommand {
       every second. Where the venue bridge (simon-venue) runs, the page also shows the \
       venue's tables, read from its venue.json (--venue-dir).
 
-      After a game that ranks in its table's top ten, while a page is open, it asks simond \
-      to let the player put a name on it with the pads (green up, blue down, red next, \
+      After a game that ranks in its table's top ten, while the cabinet's own screen is \
+      open (the kiosk's page, /?kiosk; a page on a phone only watches), it asks simond to \
+      let the player put a name on it with the pads (green up, blue down, red next, \
       yellow done).
 
       It listens on 127.0.0.1:8080 unless told otherwise: --listen 0.0.0.0:8080 opens it to \
@@ -111,7 +112,7 @@ struct SimonWebCommand: AsyncParsableCommand {
     let ask = ControlAsk(path: socket)
     let naming = NameEntryStarter(ask: ask, logger: logger)
     let link = CabinetLink(path: socket, logger: logger) { over, watching in
-      naming.gameOver(over, pagesWatching: watching)
+      naming.gameOver(over, screensWatching: watching)
     }
     guard link.start() else {
       logger.critical("cannot start a thread to follow simond")

@@ -69,7 +69,7 @@ import Testing
     #expect(received[6].hasPrefix("{\"snapshot\""))
   }
 
-  @Test func aGameOverIsPassedOnWithHowManyPagesWatch() {
+  @Test func aGameOverIsPassedOnWithHowManyOfTheCabinetsScreensWatch() {
     let seen = Mutex<[Int]>([])
     let link = CabinetLink(path: "/x", logger: Logger(label: "test")) { _, watching in
       seen.withLock { $0.append(watching) }
@@ -82,9 +82,13 @@ import Testing
         members: ["Player"], ending: .mistake, duration: .seconds(5)),
       rank: 1, newBest: true)
     link.take(.message(.gameOver(over, t: 1)))
-    let (page, _) = link.subscribe()
+    let (phone, _) = link.subscribe()
     link.take(.message(.gameOver(over, t: 2)))
-    link.unsubscribe(page)
-    #expect(seen.withLock { $0 } == [0, 1])
+    let (screen, _) = link.subscribe(isCabinetScreen: true)
+    link.take(.message(.gameOver(over, t: 3)))
+    link.unsubscribe(screen)
+    link.take(.message(.gameOver(over, t: 4)))
+    link.unsubscribe(phone)
+    #expect(seen.withLock { $0 } == [0, 0, 1, 0], "a phone's page only watches")
   }
 }
