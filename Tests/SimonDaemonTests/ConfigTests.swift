@@ -144,6 +144,7 @@ struct ConfigTests {
       green = { button = "GPIO17", led = { offset = 2000 } }
       red.button = "GPIO27"
       red.led = ""
+      red.debounce_ms = 9999
       """#
     #expect {
       try ConfigLoader.parse(text, path: "lines.toml")
@@ -154,7 +155,8 @@ struct ConfigTests {
       return lines["audio.volume"] == 2  // not the look-alike inside the string
         && lines["pads.green.led.offset"] == 9  // inside an inline table
         && lines["pads.red.led"] == 11  // a dotted key
-        && lines["pads.red"] == 10  // the table its first dotted key made
+        && lines["pads.red.debounce_ms"] == 12  // another, in the table dotted keys made
+        && lines["pads.red"] == nil  // its empty LED said it: not "missing" again
         && lines["pads.yellow"] == 8  // missing: the table it is missing from
     }
   }
@@ -191,8 +193,10 @@ struct ConfigTests {
       try ConfigLoader.parse(text, path: "m.toml")
     } throws: { error in
       guard let error = error as? ConfigError else { return false }
-      let keys = Set(error.problems.map(\.key))
-      return keys.isSuperset(of: ["pads.green.led", "pads.red", "pads.yellow", "pads.blue"])
+      // Each once: not again as the wiring's own "pads.green" or "pads.red" missing.
+      return error.problems.map(\.key) == [
+        "pads.green.led", "pads.red", "pads.yellow", "pads.blue",
+      ]
     }
   }
 

@@ -134,7 +134,10 @@ public enum ConfigLoader {
     if let problem = config.unplayable(config.settings) {
       log.add("game.\(problem.key.rawValue)", problem.message)
     }
-    for problem in config.wiring.problems {
+    // A pad the reader already found missing, or missing a line, is told once.
+    let told = log.problems.map(\.key)
+    for problem in config.wiring.problems
+    where !told.contains(where: { $0 == problem.key || $0.hasPrefix(problem.key + ".") }) {
       log.add(problem.key, problem.message)
     }
     return config
