@@ -269,7 +269,10 @@ let package = Package(
       name: "SimonControlTests", dependencies: ["SimonControl", "SimonGame", "SimonScores"]),
     .testTarget(
       name: "SimonDaemonTests",
-      dependencies: ["SimonDaemon", "SimonHardware", "SimonConfig", "SimonSystemd", "SimonPOSIX"]),
+      dependencies: [
+        "SimonDaemon", "SimonHardware", "SimonConfig", "SimonSystemd", "SimonPOSIX",
+        "SimonControl", "SimonGame",
+      ]),
     .testTarget(
       name: "SimonVenueTests",
       dependencies: [

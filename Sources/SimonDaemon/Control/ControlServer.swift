@@ -136,12 +136,15 @@ final class ControlServer: Sendable {
   /// The snapshot as clients would get it now.
   var snapshot: ControlSnapshot { server.withShared(\.snapshot) }
 
-  /// Answers a request.
+  /// Answers a request, after every happening published before it: a client told `ok`
+  /// has had the events its request caused, and a client that connects after that reply
+  /// gets a snapshot with them (`simonctl settings set`, then `simonctl settings`).
   func reply(_ message: ControlMessage, to peer: LineServer<Shown>.Peer) {
     inFlight.withLock { counts in
       if let count = counts[peer.id] { counts[peer.id] = count > 1 ? count - 1 : nil }
     }
-    server.send(Array(message.line.utf8), to: peer.id)
+    let line = Array(message.line.utf8)
+    encoder.async { [server] in server.send(line, to: peer.id) }
   }
 
   /// Stops serving once every line queued has been sent; the request stream ends.
