@@ -22,7 +22,7 @@ struct ConfigTests {
       led = "GPIO23"
       debounce_ms = 30
       [pads.red]
-      button = { chip = "gpiochip0", offset = 27 }
+      button = { chip = "/dev/gpiochip0", offset = 27 }
       led = "GPIO24"
       [pads.yellow]
       button = "GPIO5"
@@ -59,7 +59,7 @@ struct ConfigTests {
     #expect(config.debounce == .milliseconds(15))
     #expect(config.debounceByInput == [.green: .milliseconds(30)])
     #expect(
-      config.wiring.pads[.red]?.button.line == .offset(27, chip: GPIOWiring.Chip("gpiochip0")))
+      config.wiring.pads[.red]?.button.line == .offset(27, chip: .path("/dev/gpiochip0")))
     #expect(config.wiring.pads[.yellow]?.button.bias == .pullDown)
     #expect(config.wiring.pads[.yellow]?.button.activeLow == false)
     #expect(config.wiring.pads[.blue]?.led.activeLow == true)
@@ -158,6 +158,38 @@ struct ConfigTests {
         && lines["pads.red.debounce_ms"] == 12  // another, in the table dotted keys made
         && lines["pads.red"] == nil  // its empty LED said it: not "missing" again
         && lines["pads.yellow"] == 8  // missing: the table it is missing from
+    }
+  }
+
+  @Test(arguments: ["0", "4", "gpiochip0", ""])
+  func aChipIsNeverNamedByItsNumberAlone(_ chip: String) {
+    let text = """
+      [gpio]
+      chip = "\(chip)"
+      [pads.green]
+      button = { chip = "\(chip)", offset = 17 }
+      """
+    #expect {
+      try ConfigLoader.parse(text, path: "chips.toml")
+    } throws: { error in
+      guard let error = error as? ConfigError else { return false }
+      let said = Dictionary(
+        error.problems.map { ($0.key, $0.message) }, uniquingKeysWith: { a, _ in a })
+      let advice =
+        #"name the chip by its label ("pinctrl-bcm2711", "pinctrl-rp1": gpiodetect lists them) or its path ("/dev/gpiochip0")"#
+      return ["gpio.chip", "pads.green.button.chip"].allSatisfy {
+        said[$0]?.hasSuffix(advice) == true
+      }
+    }
+  }
+
+  @Test func aChipByLabelOrPathIsTaken() throws {
+    for (text, chip) in [
+      ("pinctrl-rp1", GPIOWiring.Chip.label("pinctrl-rp1")),
+      ("/dev/gpiochip4", .path("/dev/gpiochip4")),
+    ] {
+      let config = try ConfigLoader.parse("[gpio]\nchip = \"\(text)\"\n", path: "c.toml")
+      #expect(config.wiring.chip == chip)
     }
   }
 

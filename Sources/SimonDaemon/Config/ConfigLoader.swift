@@ -29,7 +29,7 @@ public enum ConfigLoader {
     var defaultBias = GPIOWiring.Bias.pullUp
     var defaultActiveLow = true
     if let gpio = root.table("gpio") {
-      if let chip = gpio.string("chip") { config.wiring.chip = GPIOWiring.Chip(chip) }
+      if let chip = readChip(gpio, "chip") { config.wiring.chip = chip }
       if let ms = gpio.int("debounce_ms", in: 0...1000, unit: " ms") {
         config.debounce = .milliseconds(ms)
       }
@@ -187,11 +187,26 @@ public enum ConfigLoader {
       return nil
     }
     let line = ConfigReader(table, path: section.key(name), line: raw.line, report: log)
-    let chip = line.string("chip")
+    let chip = readChip(line, "chip")
     let offset = line.int("offset", in: 0...1023)
     if !line.has("offset") { line.problem("offset", "missing") }
     line.rejectUnknownKeys()
     guard let offset else { return nil }
-    return .offset(offset, chip: chip.map(GPIOWiring.Chip.init))
+    return .offset(offset, chip: chip)
+  }
+
+  /// A chip: its label or its device path, never its number alone ("0", "gpiochip0"),
+  /// which the Raspberry Pi 5 changed.
+  private static func readChip(_ section: ConfigReader, _ name: String) -> GPIOWiring.Chip? {
+    guard let text = section.string(name) else { return nil }
+    let number = text.hasPrefix("gpiochip") ? String(text.dropFirst(8)) : text
+    guard !text.isEmpty, !(number.allSatisfy(\.isASCII) && UInt(number) != nil) else {
+      section.problem(
+        name,
+        "\(text.isEmpty ? "is empty" : "\"\(text)\" is a chip's number, which the Pi 5 changed"); name the chip by its label (\"pinctrl-bcm2711\", \"pinctrl-rp1\": gpiodetect lists them) or its path (\"/dev/gpiochip0\")"
+      )
+      return nil
+    }
+    return GPIOWiring.Chip(text)
   }
 }
