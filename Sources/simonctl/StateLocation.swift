@@ -10,7 +10,9 @@ import SimonScores
 /// the first two are not given.
 func resolveStateDirectory(common: CommonOptions) throws -> String {
   let environment = Environment.current
-  if common.stateDir?.isEmpty == false || environment["STATE_DIRECTORY"] != nil {
+  // An empty $STATE_DIRECTORY names none, as for simond: the configuration's applies.
+  let fromSystemd = environment["STATE_DIRECTORY"]?.split(separator: ":").first
+  if common.stateDir?.isEmpty == false || fromSystemd != nil {
     return StateDirectory.resolve(
       option: common.stateDir, environment: environment, configured: nil)
   }

@@ -20,6 +20,17 @@ import Testing
     #expect(try PlayerStore(directory: directory.path).list().map(\.name) == ["Alice"])
   }
 
+  @Test func anEmptyStateDirectoryVariableLeavesItToTheConfiguration() async throws {
+    defer { directory.remove() }
+    let config = directory.file("simond.toml")
+    put("state_dir = \"\(directory.file("state"))\"\n", at: config)
+    let finished = try await ctl(
+      ["players", "add", "Alice", "--code", "1111", "--config", config], in: nil,
+      environment: ["STATE_DIRECTORY": ""])
+    #expect(finished.status == 0, "\(finished.error)")
+    #expect(try PlayerStore(directory: directory.file("state")).list().map(\.name) == ["Alice"])
+  }
+
   @Test func createsAMissingDirectoryAndSaysWhenItCannot() async throws {
     defer { directory.remove() }
     #expect(
