@@ -116,7 +116,7 @@ function render() {
   const r = route();
   if (r.name === 'auto') {
     if (view.naming) show('naming');
-    else if (view.phase === 'attract') show('attract');
+    else if (view.phase === 'attract') show(attractCard()?.how ? 'how' : 'attract');
     else show('live');
   }
   $('message').textContent = message(view);
@@ -176,7 +176,7 @@ function celebrate(words) {
 
 function clearCelebration() { $('celebration').hidden = true; }
 
-// ---- attract: the top-ten tables, the cabinet's then the venue's, cycling -------------
+// ---- attract: the top-ten tables, the cabinet's then the venue's, then how to play -----
 
 let attractTimer = 0;
 function showAttract() {
@@ -196,9 +196,10 @@ function showAttract() {
   }, 8000);
 }
 
-// Every table with a game: the cabinet's own, then the venue's (each venue row with
-// the cabinet it was played on).
-function attractTables() {
+// The cards attract cycles through: every table with a game, the cabinet's own, then the
+// venue's (each venue row with the cabinet it was played on); then how to play, for
+// whoever walks up to the cabinet.
+function attractCards() {
   const own = live.tables.filter((table) => table.records.length > 0).map((table) => ({
     title: `Top ten · ${words(table.mode)} · ${table.difficulty}`, venue: false,
     rows: table.records.map((record) => ({ ...record, cabinet: null })),
@@ -207,17 +208,24 @@ function attractTables() {
     title: `Venue top ten · ${words(table.mode)} · ${table.difficulty}`, venue: true,
     rows: table.top.map((record) => ({ ...record.game, cabinet: record.cabinet })),
   }));
-  return own.concat(venue);
+  const tables = own.concat(venue);
+  return (tables.length ? tables : [{ empty: true }]).concat([{ how: true }]);
+}
+
+function attractCard() {
+  const cards = attractCards();
+  return cards[live.attract % cards.length];
 }
 
 function drawAttract() {
-  const tables = attractTables();
-  if (tables.length === 0) {
+  const table = attractCard();
+  if (route().name === 'auto' && live.view?.phase === 'attract') show(table.how ? 'how' : 'attract');
+  if (table.how) return;
+  if (table.empty) {
     $('attract-title').textContent = 'No games yet: be the first';
     $('attract-rows').replaceChildren();
     return;
   }
-  const table = tables[live.attract % tables.length];
   $('attract-title').textContent = table.title;
   $('attract-head').replaceChildren(header(
     table.venue ? ['#', 'Name', 'Cabinet', 'Points', 'Rounds', 'Date']

@@ -210,7 +210,7 @@ def test_the_attract_table_is_the_stores(cabinet, browser):
 
 
 @pytest.mark.attract_after(4)
-def test_the_venue_tables_follow_the_cabinets_in_the_attract_cycle(cabinet, browser):
+def test_the_venue_tables_and_how_to_play_follow_in_the_attract_cycle(cabinet, browser):
     venue = Venue(cabinet)
     try:
         # Another cabinet's game, as its bridge publishes it.
@@ -241,6 +241,8 @@ def test_the_venue_tables_follow_the_cabinets_in_the_attract_cycle(cabinet, brow
             ["1", "ZED", "cab-2", "200", "18"],
             ["2", "ADA", "cab-1", str(own["points"]), str(own["rounds"])]]
         assert text(browser, "attract-title") == "Venue top ten · classic · medium"
+        # Last in the cycle, for whoever walks up: how to play.
+        wait_for(lambda: visible(browser, "how"), 20, "how to play in the attract cycle")
         served = json.loads(urllib.request.urlopen(f"{cabinet.url}/api/venue").read())
         assert served["merged"] == {"cab-1": 1, "cab-2": 1}
         # The venue page, for a screen with a pointer.
