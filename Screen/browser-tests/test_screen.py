@@ -181,9 +181,12 @@ def test_a_ranked_game_is_named_with_the_pads(cabinet, browser):
     assert naming["rank"] == 1
     wait_for(lambda: text(browser, "naming-title") == "#1 in the top ten!", what="the rank")
     spell(cabinet, "ZOE", browser, "name-entry-1920x1080.png")
-    scores = json.loads(cabinet.simonctl("scores", "--json"))
-    names = [record["name"] for table in scores["tables"] for record in table["top"]]
-    assert names == ["ZOE"], names
+
+    # The name is stored just after name entry ends (simond says scores_changed).
+    def names():
+        scores = json.loads(cabinet.simonctl("scores", "--json"))
+        return [record["name"] for table in scores["tables"] for record in table["top"]]
+    wait_for(lambda: names() == ["ZOE"], what=f"ZOE in the store (now {names()})")
     wait_for(lambda: visible(browser, "live"), what="the live page again")
 
 
