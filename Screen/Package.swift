@@ -40,6 +40,7 @@ let package = Package(
       dependencies: [
         "SimonWeb",
         .product(name: "SimonPOSIX", package: "simon-cabinet"),
+        .product(name: "SimonScores", package: "simon-cabinet"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -2,6 +2,9 @@
 /// directory, with the state files' guarantees (atomic, locked, a bad file set aside).
 /// The bridge writes it; `simonctl scores --venue` and the cabinet screen read it.
 public final class VenueStore: Sendable {
+  /// Where the venue bridge keeps its state when installed as a package.
+  public static let defaultDirectory = "/var/lib/simon-venue"
+
   /// The venue file.
   public var path: String { file.path }
   private let file: StateFile<VenueBook>

@@ -18,7 +18,7 @@ public struct VenueConfig: Equatable, Sendable {
   /// simond's control socket; nil for the one simonctl finds.
   public var controlSocket: String?
   /// Where the outbox and the venue table are kept.
-  public var stateDirectory = "/var/lib/simon-venue"
+  public var stateDirectory = VenueStore.defaultDirectory
   /// The broker.
   public var broker = Broker()
   /// Home Assistant's MQTT discovery.

@@ -112,7 +112,7 @@ struct ScoresCommand: ParsableCommand {
   }
 
   private func showVenue() throws {
-    let directory = venueDir ?? "/var/lib/simon-venue"
+    let directory = venueDir ?? VenueStore.defaultDirectory
     let book = try VenueStore(directory: directory, onProblem: Output.warn).load()
     let keys = filtered ? ScoreBook.allTableKeys.filter(selected) : book.tableKeys
     if json {

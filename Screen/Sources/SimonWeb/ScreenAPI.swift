@@ -9,9 +9,6 @@ import SimonScores
 /// simond's answers come through the control socket; nothing is read from its state
 /// directory. The venue table is read from the venue bridge's (`venue.json`).
 public struct ScreenAPI: Sendable {
-  /// Where the venue bridge keeps its state as a package: `/var/lib/simon-venue`.
-  public static let defaultVenueDirectory = "/var/lib/simon-venue"
-
   let link: CabinetLink
   let ask: ControlAsk
   let venueDirectory: String
@@ -19,7 +16,7 @@ public struct ScreenAPI: Sendable {
   /// The API over `link`, asking simond through `ask`, with the venue table of the bridge
   /// whose state directory is `venueDirectory`.
   public init(
-    link: CabinetLink, ask: ControlAsk, venueDirectory: String = Self.defaultVenueDirectory
+    link: CabinetLink, ask: ControlAsk, venueDirectory: String = VenueStore.defaultDirectory
   ) {
     self.link = link
     self.ask = ask

@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import SimonControl
+import SimonScores
 import SimonSystemd
 
 /// simon-web as one Hummingbird application: the page's files, `/live` and `/api`,
@@ -23,7 +24,7 @@ public enum ScreenServer {
     /// Options with every value given.
     public init(
       host: String, port: Int, assets: String, allowedHosts: [String],
-      venueDirectory: String = ScreenAPI.defaultVenueDirectory
+      venueDirectory: String = VenueStore.defaultDirectory
     ) {
       self.host = host
       self.port = port

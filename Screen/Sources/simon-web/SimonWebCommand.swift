@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import SimonControl
 import SimonPOSIX
+import SimonScores
 import SimonSystemd
 import SimonWeb
 
@@ -68,7 +69,7 @@ struct SimonWebCommand: AsyncParsableCommand {
     help: ArgumentHelp(
       "The venue bridge's state directory, whose venue table the page shows.",
       valueName: "dir"))
-  var venueDir: String = ScreenAPI.defaultVenueDirectory
+  var venueDir: String = VenueStore.defaultDirectory
 
   @Option(
     name: .long,
