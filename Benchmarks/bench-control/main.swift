@@ -51,8 +51,8 @@ func row(_ name: String, _ values: [Double]) -> String {
 print(
   "bench-control: the release simond with --hardware sim --audio none, \(clientCount) control clients, \(games) games of \(rounds) rounds"
 )
-// A failure ends the run with what went wrong; simond goes with the block (stopped as it
-// is released).
+// A failure ends the run with what went wrong, the programs it started stopped
+// (BenchmarkFigures.fail).
 do {
   let daemon = try await DaemonProcess()
   let clients = try (0..<clientCount).map { _ in try ControlTestClient(path: daemon.controlPath) }

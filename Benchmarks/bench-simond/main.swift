@@ -84,8 +84,8 @@ func contextSwitches(_ pid: Int32) -> [String: (name: String, switches: Int)] {
 
 print("bench-simond: the release simond with --hardware sim --audio none")
 
-// A failure ends the run with what went wrong; each simond goes with the block (stopped
-// as it is released).
+// A failure ends the run with what went wrong, the programs it started stopped
+// (BenchmarkFigures.fail).
 do {
   // 1. Startup to READY=1.
   var startups: [Double] = []

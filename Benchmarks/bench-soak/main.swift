@@ -54,8 +54,8 @@ func descriptors(_ pid: Int32) -> Int {
 let length = seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds) s"
 print("bench-soak: the release simond with --hardware sim --audio none, \(length) of games")
 
-// A failure ends the run with what went wrong; simond goes with the block (stopped as it
-// is released).
+// A failure ends the run with what went wrong, the programs it started stopped
+// (BenchmarkFigures.fail).
 do {
   let daemon = try await DaemonProcess()
   let pid = daemon.process.processID

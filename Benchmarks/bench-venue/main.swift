@@ -74,8 +74,8 @@ func milliseconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }
 
-// A failure ends the run with what went wrong; the processes started go with the block
-// (each is stopped as it is released).
+// A failure ends the run with what went wrong, the programs it started stopped
+// (BenchmarkFigures.fail).
 do {
   let broker = try await BrokerProcess()
   var config = VenueConfig.defaults
@@ -223,7 +223,7 @@ do {
     )
   }
 
-  // Stopped here, and waited for: released, each would only be sent SIGTERM.
+  // Stopped here, and waited for: at exit nothing is released.
   for bridge in bridges { await bridge.signal(SIGTERM) }
   for daemon in daemons {
     daemon.signal(SIGTERM)

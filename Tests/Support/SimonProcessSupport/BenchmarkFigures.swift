@@ -5,10 +5,12 @@ import Foundation
 /// cannot measure ends.
 public enum BenchmarkFigures {
   /// Ends a benchmark whose run failed (a program it drives that did not answer, a game
-  /// that did not end): prints "NAME: WHY" on standard error and exits 1, so that
-  /// `scripts/bench` counts it failed. Not for a target missed: that is a figure.
+  /// that did not end): prints "NAME: WHY" on standard error, stops the programs it
+  /// started (`RunningProcess.stopAll`: nothing is released at exit), and exits 1, so
+  /// that `scripts/bench` counts it failed. Not for a target missed: that is a figure.
   public static func fail(_ name: String, _ why: String) -> Never {
     FileHandle.standardError.write(Data("\(name): \(why)\n".utf8))
+    RunningProcess.stopAll()
     exit(1)
   }
 
