@@ -1,6 +1,8 @@
 // Measures how fast the speaker turns `startTone` into samples handed to the device.
 // Runs on the alsa-lib `file` plugin (a WAV file over the unpaced `null` PCM), which
-// needs no sound card; the speaker paces itself on the clock there as a card would.
+// needs no sound card; the speaker paces itself on the clock there as a card would. It
+// exits 1, saying why, when a series' tones reach the device not at all.
+//   bench-audio [--smoke]
 import ArgumentParser
 import Glibc
 import Logging
@@ -13,8 +15,14 @@ struct Options: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bench-audio",
     abstract: "Times a tone from startTone to its first samples handed to the device.")
+
+  @Flag(
+    help:
+      "A short run that shows it still works: 10, 10 and 3 tones, not 400, 400 and 40. Its figures are not worth reading."
+  )
+  var smoke = false
 }
-_ = Options.parseOrExit()
+let options = Options.parseOrExit()
 
 let path = "/tmp/bench-audio-\(MonotonicClock().now.nanoseconds).wav"
 let device = "file:FILE=\"\(path)\",FORMAT=wav"
@@ -48,15 +56,36 @@ func measure(
   return (onsets.withLock { $0 }, calls, speaker.acceptedBuffer)
 }
 
+/// Ends the run, saying why on standard error.
+func fail(_ why: String) -> Never {
+  _ = unlink(path)
+  var message = "bench-audio: \(why)\n"
+  message.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+  exit(1)
+}
+
 let asked = ALSASpeaker.Configuration(device: device)
-let warm = try await measure(asked, count: 400, hold: .milliseconds(12), gap: .milliseconds(8))
-let realtime = try await measure(
-  ALSASpeaker.Configuration(device: device, realtimePriority: 10), count: 400,
-  hold: .milliseconds(12), gap: .milliseconds(8))
-let cold = try await measure(
-  ALSASpeaker.Configuration(device: device, holdOpen: .zero), count: 40,
-  hold: .milliseconds(12), gap: .milliseconds(30))
+let (tones, pausedTones) = options.smoke ? (10, 3) : (400, 40)
+let series: [(onsets: [Duration], calls: [Duration], buffer: Duration?)]
+do {
+  let warm = try await measure(
+    asked, count: tones, hold: .milliseconds(12), gap: .milliseconds(8))
+  let realtime = try await measure(
+    ALSASpeaker.Configuration(device: device, realtimePriority: 10), count: tones,
+    hold: .milliseconds(12), gap: .milliseconds(8))
+  let cold = try await measure(
+    ALSASpeaker.Configuration(device: device, holdOpen: .zero), count: pausedTones,
+    hold: .milliseconds(12), gap: .milliseconds(30))
+  series = [warm, realtime, cold]
+} catch {
+  fail("\(error)")
+}
 _ = unlink(path)
+for (name, measured) in zip(["device open", "real-time priority", "stream stopped"], series)
+where measured.onsets.isEmpty {
+  fail("\(name): no tone reached the device \(device) (the speaker's warnings above say why)")
+}
+let (warm, realtime, cold) = (series[0], series[1], series[2])
 
 let askedBuffer = Duration.microseconds(
   Int64(asked.bufferFrames * 1_000_000 / ALSASpeaker.Configuration.sampleRate))

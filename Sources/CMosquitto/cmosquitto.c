@@ -90,6 +90,8 @@ int cmosq_subscribe(cmosq_client *client, const char *pattern, int qos) {
   return mosquitto_subscribe(client->mosq, NULL, pattern, qos);
 }
 
+int cmosq_pattern_check(const char *pattern) { return mosquitto_sub_topic_check(pattern); }
+
 void cmosq_stop(cmosq_client *client) {
   if (client == NULL) return;
   mosquitto_destroy(client->mosq);
@@ -101,3 +103,5 @@ const char *cmosq_error_text(int code) { return mosquitto_strerror(code); }
 const char *cmosq_connack_text(int code) { return mosquitto_connack_string(code); }
 
 int cmosq_errno_code(void) { return MOSQ_ERR_ERRNO; }
+
+int cmosq_no_connection_code(void) { return MOSQ_ERR_NO_CONN; }

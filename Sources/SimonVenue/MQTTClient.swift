@@ -7,8 +7,9 @@ import Synchronization
 /// its own that connects, keeps the connection alive, and reconnects with back-off after
 /// any failure, a broker that is not there yet, refuses the login or presents a
 /// certificate the CA does not vouch for included: it never gives up. libmosquitto
-/// resends QoS 1 messages not yet acknowledged. What happens is told to the handler, on
-/// that thread.
+/// resends QoS 1 messages not yet acknowledged. Subscriptions are the client's: made at
+/// once or, with no connection yet, as soon as the broker accepts one, and made again on
+/// every connection after. What happens is told to the handler, on that thread.
 public final class MQTTClient: Sendable {
   /// What the network thread tells.
   public enum Happening: Sendable, Equatable {
@@ -81,8 +82,20 @@ public final class MQTTClient: Sendable {
     let stopping = Atomic<Bool>(false)
     /// Whether the network thread runs.
     let running = Atomic<Bool>(false)
+    /// The topic patterns subscribed to, in order. The session is clean, so the broker
+    /// forgets them with every connection: each is subscribed again when one is accepted.
+    let subscriptions = Mutex<[String]>([])
 
     init(handler: @escaping @Sendable (Happening) -> Void) { self.handler = handler }
+
+    /// Subscribes to every pattern again, on the network thread as the broker accepts a
+    /// connection, before the handler is told. One that fails here (the connection lost
+    /// again at once) is subscribed on the next connection.
+    func resubscribe() {
+      subscriptions.withLock { patterns in
+        for pattern in patterns { _ = cmosq_subscribe(client, pattern, 1) }
+      }
+    }
   }
 
   private let connection: Connection
@@ -103,7 +116,10 @@ public final class MQTTClient: Sendable {
       let connection = Unmanaged<Connection>.fromOpaque(raw!).takeUnretainedValue()
       switch happening {
       case CMOSQ_CONNECTED:
-        if code == 0 { connection.accepted.store(true, ordering: .releasing) }
+        if code == 0 {
+          connection.accepted.store(true, ordering: .releasing)
+          connection.resubscribe()
+        }
         connection.handler(
           .connected(refused: code == 0 ? nil : MQTTClient.sentence(cmosq_connack_text(code))))
       case CMOSQ_DISCONNECTED:
@@ -216,10 +232,28 @@ public final class MQTTClient: Sendable {
     return mid
   }
 
-  /// Subscribes to a topic pattern with QoS 1.
-  /// - Throws: `Failure` when libmosquitto refused it.
+  /// Subscribes to a topic pattern with QoS 1, now or, while there is no connection, as
+  /// soon as the broker accepts one; and again on every connection after. A pattern
+  /// subscribed to already changes nothing.
+  ///
+  /// Returning does not promise that the broker has the subscription yet: messages on the
+  /// pattern arrive once it has acknowledged it (retained ones included).
+  /// - Throws: `Failure` when the pattern is not one (`#` or `+` inside a level) or
+  ///   libmosquitto refused it.
   public func subscribe(_ pattern: String) throws(Failure) {
-    let rc = cmosq_subscribe(client, pattern, 1)
+    guard cmosq_pattern_check(pattern) == 0 else {
+      throw Failure(
+        operation: "subscribe to \(pattern)",
+        reason: "not a topic pattern (+ and # stand alone in a level, # only in the last)")
+    }
+    let rc = connection.subscriptions.withLock { patterns in
+      guard !patterns.contains(pattern) else { return Int32(0) }
+      // Under the lock: a connection accepted meanwhile subscribes it once, here or there.
+      let rc = cmosq_subscribe(client, pattern, 1)
+      guard rc == 0 || rc == cmosq_no_connection_code() else { return rc }
+      patterns.append(pattern)
+      return 0
+    }
     guard rc == 0 else {
       throw Failure(operation: "subscribe to \(pattern)", reason: Self.reason(rc))
     }

@@ -57,6 +57,8 @@ public final class VenueBridge: Sendable {
       caFile: config.broker.caFile, will: (topics.availability, "offline"))
     settings.backoff = (1, UInt32(config.broker.reconnectMax))
     let mqtt = try MQTTClient(settings) { [self] happening in tell(.broker(happening)) }
+    // Every cabinet's records, on every connection (the client subscribes again).
+    try mqtt.subscribe(topics.allRecords)
     let feed = ControlFeed(path: config.controlSocket ?? ControlSocketPath.servicePath)
     let recent = ControlRequest.Action.recent(count: ControlRequest.maximumRecent)
     // Games named after they ended, or stored late, are found among the recent games.
@@ -159,10 +161,9 @@ public final class VenueBridge: Sendable {
     }
   }
 
-  /// On every connection: subscribe, say the cabinet is there, and send what waits.
+  /// On every connection: say the cabinet is there, and send what waits.
   private func announce(_ session: inout Session) {
     do {
-      try session.mqtt.subscribe(topics.allRecords)
       try session.mqtt.publish(topics.availability, Array("online".utf8), retain: true)
       if config.homeAssistant.enabled {
         try session.mqtt.publish(

@@ -63,8 +63,13 @@ int cmosq_loop(cmosq_client *client, int timeout_ms);
 int cmosq_publish(cmosq_client *client, int *mid, const char *topic, const void *payload,
                   int length, int qos, int retain);
 
-/// Subscribes to `pattern` (mosquitto_subscribe).
+/// Subscribes to `pattern` (mosquitto_subscribe): cmosq_no_connection_code() while the
+/// client has no connection to the broker, whatever the pattern.
 int cmosq_subscribe(cmosq_client *client, const char *pattern, int qos);
+
+/// Whether `pattern` is a valid topic pattern to subscribe to (mosquitto_sub_topic_check):
+/// 0, or MOSQ_ERR_INVAL.
+int cmosq_pattern_check(const char *pattern);
 
 /// Closes the connection without a DISCONNECT, so the broker publishes the last will,
 /// and frees the client (mosquitto_destroy). No cmosq_loop may run any more.
@@ -78,5 +83,9 @@ const char *cmosq_connack_text(int code);
 
 /// The error code for a system error (MOSQ_ERR_ERRNO): errno holds the cause.
 int cmosq_errno_code(void);
+
+/// The error code for a call that needs a connection made while there is none
+/// (MOSQ_ERR_NO_CONN).
+int cmosq_no_connection_code(void);
 
 #endif

@@ -1,8 +1,19 @@
 import ArgumentParser
 import Foundation
 
-/// What the benchmarks share: checks of their options, and their figures.
+/// What the benchmarks share: checks of their options, their figures, and how one that
+/// cannot measure ends.
 public enum BenchmarkFigures {
+  /// Ends a benchmark whose run failed (a program it drives that did not answer, a game
+  /// that did not end): prints "NAME: WHY" on standard error, stops the programs it
+  /// started (`RunningProcess.stopAll`: nothing is released at exit), and exits 1, so
+  /// that `scripts/bench` counts it failed. Not for a target missed: that is a figure.
+  public static func fail(_ name: String, _ why: String) -> Never {
+    FileHandle.standardError.write(Data("\(name): \(why)\n".utf8))
+    RunningProcess.stopAll()
+    exit(1)
+  }
+
   /// Throws a usage error naming the first option (by its flag) whose count is below 1.
   public static func requireCounts(_ counts: KeyValuePairs<String, Int>) throws {
     for (flag, value) in counts where value < 1 {

@@ -1,5 +1,6 @@
 import Foundation
 import SimonPOSIX
+import Synchronization
 import SystemPackage
 
 /// A program that runs in the background for as long as a test needs it (a daemon, a
@@ -14,6 +15,9 @@ public final class RunningProcess: Sendable {
   public let processID: Int32
   /// Its exit status (128 + the signal for a signal) once it has ended; nothing before.
   private let ending = ArrivalLog<Int32>()
+  /// The processes started and not yet collected, for `stopAll`: an id leaves the set
+  /// only once its process has been reaped, so a signal to one here reaches no stranger.
+  private static let unreaped = Mutex<Set<Int32>>([])
 
   /// Starts `path` with `arguments`.
   /// - Parameters:
@@ -36,13 +40,35 @@ public final class RunningProcess: Sendable {
       throw E2EError("cannot start \(path): \(error)")
     }
     let (processID, ending) = (processID, ending)
+    Self.unreaped.withLock { _ = $0.insert(processID) }
     Thread.detachNewThread {
-      if let status = POSIX.reap(processID, waiting: true)?.shellStatus {
+      let status = POSIX.reap(processID, waiting: true)?.shellStatus
+      Self.unreaped.withLock { _ = $0.remove(processID) }
+      if let status {
         ending.append(contentsOf: [status])
       } else {
         ending.close()
       }
     }
+  }
+
+  /// Ends every process started here that still runs, for a program about to exit
+  /// (`BenchmarkFigures.fail`), where nothing is released and no task runs again: SIGTERM
+  /// to each, SIGKILL to those still there `grace` seconds later. Blocks the calling
+  /// thread until all have been collected or, after SIGKILL, for a second at most.
+  public static func stopAll(grace: Double = 5) {
+    func waitForAll(_ seconds: Double) -> Bool {
+      let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+      while ContinuousClock.now < deadline {
+        if unreaped.withLock({ $0.isEmpty }) { return true }
+        usleep(20_000)
+      }
+      return unreaped.withLock { $0.isEmpty }
+    }
+    for processID in unreaped.withLock({ $0 }) { kill(processID, SIGTERM) }
+    guard !waitForAll(grace) else { return }
+    for processID in unreaped.withLock({ $0 }) { kill(processID, SIGKILL) }
+    _ = waitForAll(1)
   }
 
   /// Whether it has ended (and been collected: its id may be anyone's now).
