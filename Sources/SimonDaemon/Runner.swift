@@ -230,6 +230,16 @@ public actor Runner {
     rescheduleIfEarlier()
   }
 
+  /// Takes note that these records were named another way than with the pads (the control
+  /// socket's `name` or `name-latest`): name entry for one of them ends at once.
+  public func named(_ records: [Int]) {
+    guard isRunning else { return }
+    for record in records {
+      send(.namedElsewhere(game: record, at: max(clock.now.sinceBoot, lastEventTime)))
+    }
+    rescheduleIfEarlier()
+  }
+
   /// Replaces the all-time bests (after the scores were reset, say).
   public func apply(bests: [TableKey: Standing]) { game.bests = bests }
 

@@ -13,12 +13,15 @@ public enum Event: Equatable, Sendable {
   /// A screen asked for name entry after the game that just ended (the daemon checked the
   /// record; `Game.nameEntryRefusal(for:)` says whether the game can take it now).
   case nameEntryAsked(NameEntry, at: Duration)
+  /// The game with this record number was named another way (the control socket's
+  /// `name` or `name-latest`): name entry for it, running or waiting, ends at once.
+  case namedElsewhere(game: Int, at: Duration)
 
   /// When it happened.
   public var time: Duration {
     switch self {
     case .pressed(_, let at), .released(_, let at), .timerFired(_, let at), .shutdown(let at),
-      .signedIn(_, let at), .nameEntryAsked(_, let at):
+      .signedIn(_, let at), .nameEntryAsked(_, let at), .namedElsewhere(_, let at):
       at
     }
   }

@@ -21,12 +21,16 @@
 extension Game {
   /// Why name entry cannot begin now for the game at game over, or nil when it can: the
   /// cabinet shows the game over of a finished game, or its razz or celebration (entry
-  /// then begins when they end), and entry was not asked for that game before.
+  /// then begins when they end), the game repeated a round (`Ranking.isWorthNaming`),
+  /// and entry was not asked for that game before.
   public func nameEntryRefusal(for entry: NameEntry) -> NameEntryRefusal? {
     if stage == .stopped { return .stopping }
     guard let match else { return .notAtGameOver(status.phase) }
     guard match.ending != nil else { return .newGameBegun }
     if match.nameEntryAsked { return .alreadyAsked(entry.game) }
+    guard Ranking.isWorthNaming(Standing(points: match.points, rounds: match.rounds)) else {
+      return .notWorthNaming(entry.game)
+    }
     guard stage == .gameOver || (stage == .script && afterScript == .gameOver) else {
       return .notAtGameOver(status.phase)
     }
@@ -81,10 +85,20 @@ extension Game {
     }
   }
 
+  /// The game was named another way while entry for it ran or waited for the razz to end:
+  /// entry ends at once, as if the name had been chosen here (the pads flash twice), so
+  /// that no press moves a choice nobody is making any more. Other games are not touched.
+  mutating func namedElsewhere(_ game: Int, at now: Duration) {
+    if queuedNaming?.game == game { queuedNaming = nil }
+    guard stage == .naming, naming?.entry.game == game else { return }
+    endNaming(with: nil, at: now, namedElsewhere: true)
+  }
+
   /// Entry ends: with a name, the game is named and the pads flash twice; without, the
   /// game keeps its name. A press that ended it shows for its minimum first (its release
-  /// is not waited for). Then the cabinet is at game over again, dark.
-  mutating func endNaming(with name: String?, at now: Duration) {
+  /// is not waited for). Then the cabinet is at game over again, dark. `namedElsewhere`:
+  /// the game already has its name, so the pads flash without a `nameGame` effect.
+  mutating func endNaming(with name: String?, at now: Duration, namedElsewhere: Bool = false) {
     emit(.cancelTimer(.namingIdle))
     guard let entry = naming?.entry else { return }
     naming = nil
@@ -93,7 +107,8 @@ extension Game {
     for input in accepted.keys { swallowed.insert(input) }
     accepted = [:]
     playScript(
-      Scripts.namingEnded(pressed: pressed, named: name != nil), then: .gameOver, at: now)
+      Scripts.namingEnded(pressed: pressed, named: name != nil || namedElsewhere), then: .gameOver,
+      at: now)
   }
 }
 

@@ -101,6 +101,7 @@ public struct Game: Sendable {
     case .shutdown(let now): shutdown(at: now)
     case .signedIn(let name, let now): signedIn(name, at: now)
     case .nameEntryAsked(let entry, let now): nameEntryAsked(entry, at: now)
+    case .namedElsewhere(let game, let now): namedElsewhere(game, at: now)
     }
     return takeEffects()
   }

@@ -39,6 +39,8 @@ public enum NameEntryRefusal: Error, Equatable, Sendable, CustomStringConvertibl
   case notTheLastGame(Int)
   /// Entry was already asked for the game at game over: once per game.
   case alreadyAsked(Int)
+  /// The game repeated no round (`Ranking.isWorthNaming`).
+  case notWorthNaming(Int)
   /// The daemon is stopping.
   case stopping
 
@@ -53,6 +55,8 @@ public enum NameEntryRefusal: Error, Equatable, Sendable, CustomStringConvertibl
       "game \(game) is not the game the cabinet just ended; names are entered at the cabinet only for the game just played"
     case .alreadyAsked(let game):
       "name entry for game \(game) has been asked for already; it runs once per game"
+    case .notWorthNaming(let game):
+      "game \(game) repeated no round; a name is asked for games that repeated at least one (simonctl name-latest can still name it)"
     case .stopping:
       "simond is stopping"
     }

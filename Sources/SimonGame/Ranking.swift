@@ -30,6 +30,12 @@ public enum Ranking {
     guard let best else { return true }
     return ranks(standing, above: best)
   }
+
+  /// Whether a ranked game is worth asking a name for, at the cabinet or the terminal: it
+  /// repeated at least one round. A throwaway game (the first press wrong, or none) may
+  /// still rank in a table with room, but nobody is asked to name it (`simonctl
+  /// name-latest` still can).
+  public static func isWorthNaming(_ standing: Standing) -> Bool { standing.rounds >= 1 }
 }
 
 extension GameResult {

@@ -7,7 +7,8 @@ import SimonScores
 ///
 /// Offered only for a stored game in the top ten that nobody signed in for (recorded as
 /// "Player", "Player N" or an unnamed "Team"): the games simond's `name` request
-/// accepts. The text follows the name rules of SimonScores before it is sent; simond
+/// accepts; and, as at the cabinet, only for one that repeated a round
+/// (`Ranking.isWorthNaming`). The text follows the name rules of SimonScores before it is sent; simond
 /// checks them again and may still refuse (the game left the top ten meanwhile).
 public struct NameEntry: Equatable, Sendable {
   /// How long the entry waits for a key before it gives up, leaving the game's name as
@@ -32,10 +33,10 @@ public struct NameEntry: Equatable, Sendable {
   public var waiting = false
 
   /// The entry for a game over; nil when the game cannot be named (not stored, not in
-  /// the top ten, or already a player's or team's).
+  /// the top ten, or already a player's or team's) or is not worth naming.
   public init?(_ over: ControlGameOver) {
     guard let record = over.record, let rank = over.rank,
-      PlayerName.isUnnamed(record.result.name)
+      PlayerName.isUnnamed(record.result.name), Ranking.isWorthNaming(record.result.standing)
     else { return nil }
     game = record.id
     self.rank = rank

@@ -9,13 +9,24 @@ struct RunnerNamingTests {
     game: 7, rank: 1, choices: ["ANNA"], alphabet: Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
     maximumLength: 16)
 
-  /// A game lost to a timeout in its first round: the razz is playing.
-  static func gameJustEnded(_ rig: RunnerRig) async {
-    await rig.tap(.green)
+  /// A game that repeated its first round and timed out in its second (a game worth
+  /// naming): the razz is playing.
+  /// `started`: green was tapped already.
+  static func gameJustEnded(_ rig: RunnerRig, started: Bool = false) async {
+    let mark = rig.cabinet.outputs.count
+    if !started { await rig.tap(.green) }
     await rig.advance(untilPhase: .player)
+    for signal in simonSignals(Array(rig.cabinet.outputs[mark...]), round: 1) {
+      await rig.clock.advance(by: .milliseconds(200))
+      await rig.tap(Input(signal.pad))
+    }
+    await rig.advance(untilPhase: .player, step: .milliseconds(10))
     await rig.clock.advance(by: .seconds(3))
     #expect(await rig.runner.status.phase == .gameover)
   }
+
+  /// Long enough for the razz and a new best's celebration to end.
+  static let show = Duration.seconds(10)
 
   /// Taps with a pause after each, longer than the debounce window.
   static func tap(_ inputs: [Input], on rig: RunnerRig) async {
@@ -34,7 +45,7 @@ struct RunnerNamingTests {
     await rig.runner.stored(game: 1, as: 7)
     try await rig.runner.enterName(Self.entry)
     #expect(await rig.runner.view.naming == nil, "the razz plays on")
-    await rig.clock.advance(by: .seconds(2))
+    await rig.clock.advance(by: Self.show)
     #expect(await rig.runner.view.naming?.choices == ["ANNA"])
     #expect(await rig.runner.view.naming?.choice == 0)
     await #expect(throws: NameEntryRefusal.alreadyAsked(7)) {
@@ -57,14 +68,12 @@ struct RunnerNamingTests {
     let rig = await RunnerRig()
     await Self.gameJustEnded(rig)
     await rig.runner.stored(game: 1, as: 7)
-    await rig.clock.advance(by: .seconds(2))
+    await rig.clock.advance(by: Self.show)
     await rig.tap(.green)
     await #expect(throws: NameEntryRefusal.newGameBegun) {
       try await rig.runner.enterName(Self.entry)
     }
-    await rig.advance(untilPhase: .player)
-    await rig.clock.advance(by: .seconds(3))
-    #expect(await rig.runner.status.phase == .gameover)
+    await Self.gameJustEnded(rig, started: true)
     await #expect(throws: NameEntryRefusal.notTheLastGame(7)) {
       try await rig.runner.enterName(Self.entry)
     }
@@ -83,7 +92,7 @@ struct RunnerNamingTests {
     let rig = await RunnerRig()
     await Self.gameJustEnded(rig)
     await rig.runner.stored(game: 1, as: 7)
-    await rig.clock.advance(by: .seconds(2))
+    await rig.clock.advance(by: Self.show)
     try await rig.runner.enterName(Self.entry)
     await Self.tap([.blue], on: rig)
     await rig.runner.shutdown()

@@ -177,7 +177,7 @@ struct NameEntryEndToEndTests {
     let control = try ControlTestClient(path: daemon.controlPath)
     let cabinet = try daemon.connect()
     let start = control.count
-    try await cabinet.playGame(rounds: 0)
+    try await cabinet.playGame(rounds: 1)
     guard
       let overIndex = await control.waitFor(
         from: start, { if case .gameOver = $0 { true } else { false } }),
@@ -195,5 +195,49 @@ struct NameEntryEndToEndTests {
     await #expect(try result(.recent(count: 1), from: control).records?.first?.result.name == "Dee")
     let page = try await result(.player(name: "Dee"), from: control).player
     #expect(page?.games == 1)
+  }
+
+  @Test func aGameNamedOverTheSocketEndsPadEntryAtOnceAndAPressPlaysAgain() async throws {
+    let daemon = try await DaemonProcess()
+    let screen = try ControlTestClient(path: daemon.controlPath)
+    let cabinet = try daemon.connect()
+    let start = screen.count
+    try await cabinet.playGame(rounds: 1)
+    guard
+      let overIndex = await screen.waitFor(
+        from: start, { if case .gameOver = $0 { true } else { false } }),
+      case .gameOver(let over, _) = screen.messages[overIndex], let id = over.record?.id
+    else { throw E2EError("no game over with a record") }
+    _ = try await result(.nameEntry(game: id), from: screen)
+    let begun = try await waitForNaming(from: overIndex, on: screen) { $0?.game == id }
+
+    // The terminal cabinet (or simonctl name-latest) names it, not the pads.
+    let terminal = try ControlTestClient(path: daemon.controlPath)
+    _ = try await result(.nameGame(id: id, name: "Gus"), from: terminal)
+    _ = try await waitForNaming(from: begun, on: screen) { $0 == nil }
+    #expect(try await result(.recent(count: 1), from: screen).records?.first?.result.name == "Gus")
+    #expect(try await cabinet.startGame() > 0, "the next press starts a game")
+  }
+
+  @Test func nameLatestEndsPadEntryToo() async throws {
+    let daemon = try await DaemonProcess()
+    let screen = try ControlTestClient(path: daemon.controlPath)
+    let cabinet = try daemon.connect()
+    let start = screen.count
+    try await cabinet.playGame(rounds: 1)
+    guard
+      let overIndex = await screen.waitFor(
+        from: start, { if case .gameOver = $0 { true } else { false } }),
+      case .gameOver(let over, _) = screen.messages[overIndex], let id = over.record?.id
+    else { throw E2EError("no game over with a record") }
+    _ = try await result(.nameEntry(game: id), from: screen)
+    let begun = try await waitForNaming(from: overIndex, on: screen) { $0?.game == id }
+    let named = try await runSimonctl([
+      "name-latest", "Gus", "--control-socket", daemon.controlPath,
+      "--state-dir", daemon.stateDirectory,
+    ])
+    #expect(named.status == 0, "\(named.errors)")
+    _ = try await waitForNaming(from: begun, on: screen) { $0 == nil }
+    #expect(try await cabinet.startGame() > 0, "the next press starts a game")
   }
 }

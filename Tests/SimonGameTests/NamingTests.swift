@@ -14,12 +14,21 @@ struct NamingTests {
       game: 7, rank: 1, choices: choices, alphabet: alphabet, maximumLength: maximumLength)
   }
 
-  /// A game played to its end (a timeout in the first round), its razz over: game over.
-  static func atGameOver(_ cabinet: Cabinet = Cabinet()) -> GameHarness {
+  /// A game that repeated its first round and timed out in the second: its razz plays.
+  static func inTheRazz(_ cabinet: Cabinet = Cabinet()) -> GameHarness {
     var harness = GameHarness(cabinet: cabinet)
     harness.tap(cabinet.hasStartButton ? .start : .green)
     harness.advance(untilPhase: .player)
+    harness.repeatSequence()
+    harness.advance(untilPhase: .player)
     harness.advance(by: Timings(.medium).playerTimeout)
+    #expect(harness.game.stage == .script, "the razz plays")
+    return harness
+  }
+
+  /// The same game, its razz over: game over.
+  static func atGameOver(_ cabinet: Cabinet = Cabinet()) -> GameHarness {
+    var harness = inTheRazz(cabinet)
     harness.advanceWhileShowing()
     #expect(harness.game.stage == .gameOver)
     return harness
@@ -49,7 +58,8 @@ struct NamingTests {
     #expect(
       harness.game.view.naming
         == NamingView(
-          game: 7, rank: 1, mode: .classic, difficulty: .medium, points: 0,
+          game: 7, rank: 1, mode: .classic, difficulty: .medium,
+          points: harness.game.status.points,
           choices: ["ANNA", "BOB"], choice: 0, spelled: "", letter: nil,
           alphabet: Self.alphabet, maximumLength: 16, timeout: .seconds(20)))
   }
@@ -201,11 +211,7 @@ struct NamingTests {
   }
 
   @Test func askedDuringTheRazzEntryBeginsWhenItEnds() {
-    var harness = GameHarness()
-    harness.tap(.green)
-    harness.advance(untilPhase: .player)
-    harness.advance(by: Timings(.medium).playerTimeout)
-    #expect(harness.game.stage == .script, "the razz plays")
+    var harness = Self.inTheRazz()
     #expect(harness.send(.nameEntryAsked(Self.entry(), at: harness.now)).isEmpty)
     #expect(harness.game.view.naming == nil)
     let mark = harness.history.count
@@ -288,5 +294,50 @@ struct NamingTests {
     #expect(harness.litPads.isEmpty)
     #expect(harness.timers.deadline(of: .namingIdle) == nil)
     #expect(Self.named(harness).isEmpty)
+  }
+
+  @Test func aGameNamedElsewhereEndsEntryAtOnceAndTheNextPressStartsAGame() {
+    var harness = Self.naming(Self.entry(["ANNA", "BOB"]))
+    harness.tap(.blue)
+    let effects = harness.send(.namedElsewhere(game: 7, at: harness.now))
+    #expect(effects.contains(.cancelTimer(.namingIdle)))
+    #expect(harness.game.view.naming == nil, "no screen asks for a name any more")
+    harness.advanceWhileShowing()
+    #expect(harness.game.stage == .gameOver)
+    #expect(harness.litPads.isEmpty, "the flash is over")
+    #expect(Self.named(harness).isEmpty, "the game has its name already")
+    harness.tap(.blue)
+    #expect(harness.game.stage != .gameOver, "a press at game over starts a new game")
+    #expect(harness.game.view.naming == nil)
+  }
+
+  @Test func aGameNamedElsewhereDuringTheRazzNeverBeginsEntry() {
+    var harness = Self.inTheRazz()
+    harness.send(.nameEntryAsked(Self.entry(), at: harness.now))
+    harness.send(.namedElsewhere(game: 7, at: harness.now))
+    harness.advanceWhileShowing()
+    #expect(harness.game.stage == .gameOver)
+    #expect(harness.game.view.naming == nil)
+    #expect(harness.timers.deadline(of: .attract) != nil, "game over as without entry")
+  }
+
+  @Test func anotherGameNamedElsewhereLeavesEntryRunning() {
+    var harness = Self.naming(Self.entry())
+    #expect(harness.send(.namedElsewhere(game: 6, at: harness.now)).isEmpty)
+    #expect(harness.game.stage == .naming)
+  }
+
+  @Test func aGameThatRepeatedNoRoundIsNotOfferedAName() {
+    var harness = GameHarness()
+    harness.tap(.green)
+    harness.advance(untilPhase: .player)
+    harness.advance(by: Timings(.medium).playerTimeout)
+    harness.advanceWhileShowing()
+    #expect(harness.game.stage == .gameOver)
+    #expect(harness.game.nameEntryRefusal(for: Self.entry()) == .notWorthNaming(7))
+    harness.send(.nameEntryAsked(Self.entry(), at: harness.now))
+    #expect(harness.game.view.naming == nil)
+    harness.tap(.blue)
+    #expect(harness.game.stage != .gameOver, "the next press starts a game at once")
   }
 }

@@ -20,6 +20,9 @@ struct NameEntryTests {
     #expect(
       NameEntry(gameOver(record(id: 1, points: 4, rounds: 1, name: "Player 2"), rank: 1)) != nil)
     #expect(NameEntry(gameOver(record(id: 1, points: 4, rounds: 1, name: "Team"), rank: 1)) != nil)
+    #expect(
+      NameEntry(gameOver(record(id: 1, points: 0, rounds: 0), rank: 1)) == nil,
+      "a game that repeated no round is not worth a name, even at #1")
   }
 
   @Test func lettersAreTypedAndErased() throws {

@@ -154,7 +154,9 @@ struct ControlService: Service {
       return ControlResult(settings: ControlSettings(await context.refreshSettings()))
 
     case .nameGame(let game, let name):
-      return ControlResult(records: [try context.nameGame(game, as: name, by: who)])
+      let record = try context.nameGame(game, as: name, by: who)
+      await runner.named([record.id])
+      return ControlResult(records: [record])
 
     case .nameEntry(let game):
       try await beginNameEntry(game)
@@ -168,6 +170,7 @@ struct ControlService: Service {
         throw Refusal(message: "no recent game is recorded as \"\(PlayerName.unnamed)\"")
       }
       context.tell(.scoresChanged(.named))
+      await runner.named(records.map(\.id))
       context.logger.info(
         "\(who) named \(records.count) game(s) \(PlayerName.quoted(spelled))")
       return ControlResult(records: records)
