@@ -92,6 +92,15 @@ public struct ControlCabinetView: Equatable, Sendable {
     lastGame = over
   }
 
+  /// The record of a game as simond has it now (renamed, say): the last game shows it
+  /// from now on, when it is that game.
+  public mutating func refresh(_ record: GameRecord) {
+    guard var over = lastGame, over.record?.id == record.id else { return }
+    over.record = record
+    over.name = record.result.name
+    lastGame = over
+  }
+
   private mutating func follow(_ view: CabinetView) {
     if let old = state, let before = old.level, let after = view.level, after > before {
       levelUp = true

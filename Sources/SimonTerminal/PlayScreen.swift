@@ -60,6 +60,8 @@ public struct PlayScreen: Equatable, Sendable {
       lines.append("  " + TerminalText.clip(modeLine, to: text))
       if let nameEntry {
         lines += nameEntry.lines(width: text, colors: colors).map { "  " + $0 }
+      } else if let naming = padNaming {
+        lines += naming.lines(width: text, colors: colors).map { "  " + $0 }
       } else {
         lines += padRows(.green, .red, colors: colors)
         lines.append("")
@@ -73,6 +75,9 @@ public struct PlayScreen: Equatable, Sendable {
     lines += helpLines.map { "  " + TerminalText.clip($0, to: text) }
     return lines
   }
+
+  /// simond's name entry with the pads, while it runs and the terminal types no name.
+  var padNaming: NamingView? { nameEntry == nil ? control.followed?.naming : nil }
 
   /// The pads lit now: as the control socket says while it is heard, else the cabinet.
   var lit: Set<Pad> { control.followed == nil ? cabinet.lit : control.lit }
@@ -93,6 +98,13 @@ public struct PlayScreen: Equatable, Sendable {
       return [
         "type a name   Backspace erases   Enter keeps it",
         "Esc leaves the game as it is   Ctrl-C quit",
+        "",
+      ]
+    }
+    if padNaming != nil {
+      return [
+        "↑ or 1  green   ↓ or 4  blue   → or 2  red   ← or 3  yellow",
+        "q quit",
         "",
       ]
     }

@@ -22,6 +22,9 @@ public struct TerminalCabinet: Sendable {
     case escape
     /// The name entry gives up.
     case nameEntry
+    /// The cabinet has been dark and silent for `TerminalCabinet.quietAfterShow` since a
+    /// game over worth naming: its show is over and the name entry opens.
+    case nameEntryOpens
   }
 
   /// What happened.
@@ -38,6 +41,8 @@ public struct TerminalCabinet: Sendable {
     case topTen(TableKey, TopTenAnswer)
     /// simond's answer to `Effect.nameGame`.
     case nameAnswered(NameAnswer)
+    /// The latest game recorded, asked for by `Effect.loadLatestGame`.
+    case latestGame(GameRecord)
   }
 
   /// What to do.
@@ -53,6 +58,10 @@ public struct TerminalCabinet: Sendable {
     /// Ask simond to name a ranked game (`name` control request), then hand back
     /// `.nameAnswered`.
     case nameGame(id: Int, name: String)
+    /// Ask simond for the latest game recorded (`recent` control request, one game), then
+    /// hand back `.latestGame` (nothing when it cannot be read: the screen keeps what it
+    /// showed).
+    case loadLatestGame
     /// Leave: everything held has been released.
     case quit
   }
@@ -79,6 +88,10 @@ public struct TerminalCabinet: Sendable {
   public static let signInHold = Timings.signInHold + HeldInput.gestureMargin
   /// The two pads the sign-in key holds together.
   public static let signInPads: [Input] = [.green, .red]
+  /// How long the cabinet stays dark and silent before a game over's show (razz,
+  /// victory, celebration) counts as over: longer than any dark moment within a show
+  /// (`Timings.victoryFlash`, `Timings.razzFlash`, both under 130 ms).
+  public static let quietAfterShow = Duration.milliseconds(400)
 
   /// What the terminal shows.
   public internal(set) var screen: PlayScreen
@@ -87,6 +100,8 @@ public struct TerminalCabinet: Sendable {
   var held = HeldInput()
   var generations: [Timer: UInt64] = [:]
   var lastGeneration: UInt64 = 0
+  /// The name entry of the game just ended, until its show is over.
+  var pendingNameEntry: NameEntry?
 
   /// A terminal cabinet drawing `screen`, its arrows pressing `screen.arrows`.
   public init(screen: PlayScreen) {
@@ -122,6 +137,8 @@ public struct TerminalCabinet: Sendable {
       effects = []
     case .nameAnswered(let answer):
       effects = answered(answer)
+    case .latestGame(let record):
+      effects = latest(record)
     }
     screen.held = held.inputs
     screen.arrows = bindings.arrows
@@ -151,6 +168,8 @@ public struct TerminalCabinet: Sendable {
       return decoder.flushEscape().flatMap { press($0) }
     case .nameEntry:
       return nameEntryTimedOut()
+    case .nameEntryOpens:
+      return openNameEntry()
     }
   }
 
@@ -174,9 +193,15 @@ public struct TerminalCabinet: Sendable {
       case .gameOver(let over, _):
         return gameEnded(over) + reloadTopTen()
       case .scoresChanged:
-        return reloadTopTen()
-      case .state(let view, _) where TableKey(mode: view.mode, difficulty: view.difficulty) != table:
-        return reloadTopTen()
+        return reloadTopTen() + [.loadLatestGame]
+      case .state(let view, _):
+        let effects = padEntryFollowed(view.naming)
+        guard TableKey(mode: view.mode, difficulty: view.difficulty) != table else {
+          return effects
+        }
+        return effects + reloadTopTen()
+      case .led, .tone:
+        return showFollowed()
       default:
         return []
       }

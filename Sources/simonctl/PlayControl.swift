@@ -48,4 +48,14 @@ enum PlayControl {
       return .refused("simond could not be asked: \(error)")
     }
   }
+
+  /// The latest game recorded, as simond on `path` has it now (`recent`, one game); nil
+  /// when there is none or simond cannot be asked. Blocks until it answers, at most
+  /// `answerLimit`; connects afresh, so it may run on any thread.
+  static func latestGame(path: String) -> GameRecord? {
+    guard let client = try? ControlClient(path: path),
+      let result = try? client.request(.recent(count: 1), within: answerLimit)
+    else { return nil }
+    return result.records?.last
+  }
 }

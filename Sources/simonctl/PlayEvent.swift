@@ -1,5 +1,6 @@
 import SimonControl
 import SimonGame
+import SimonScores
 import SimonSim
 import SimonTerminal
 import UnixSignals
@@ -22,6 +23,8 @@ enum PlayEvent: Sendable {
   case topTen(TableKey, TerminalCabinet.TopTenAnswer)
   /// simond answered the name sent for a ranked game.
   case nameAnswered(TerminalCabinet.NameAnswer)
+  /// The latest game recorded, as simond has it now.
+  case latestGame(GameRecord)
   /// A signal arrived (SIGINT, SIGTERM, SIGHUP or SIGWINCH).
   case signal(UnixSignal)
 }

@@ -112,6 +112,8 @@ struct PlayLoop {
       effects = cabinet.handle(.topTen(table, answer))
     case .nameAnswered(let answer):
       effects = cabinet.handle(.nameAnswered(answer))
+    case .latestGame(let record):
+      effects = cabinet.handle(.latestGame(record))
     case .signal(.sigwinch):
       size = RawTerminal.size()
       clearNext = true
@@ -161,6 +163,14 @@ struct PlayLoop {
         }
         if !started {
           continuation.yield(.nameAnswered(.refused("cannot start a thread to ask simond")))
+        }
+      case .loadLatestGame:
+        guard let path = controlPath else { continue }
+        // Nothing to show when it cannot be read: the screen keeps what it showed.
+        _ = BackgroundThread.start(named: "simon-latest") {
+          if let record = PlayControl.latestGame(path: path) {
+            continuation.yield(.latestGame(record))
+          }
         }
       case .quit:
         return .quit

@@ -129,6 +129,32 @@ struct PlayEndToEndTests {
     mark = terminal.type("t")
     try await terminal.waitFor("Top ten · classic · easy", after: mark)
     try await terminal.waitFor(" 1  Dee ", after: mark)
+    terminal.type("t")
+
+    // A throwaway game (the first press wrong) asks for no name; simonctl names it, and
+    // the last game line follows; the pad keys are pads still: the next game starts.
+    let throwaway = control.count
+    try await tap(.green, on: terminal)
+    guard let again = await control.waitForState(.countdown, from: throwaway, timeout: 5) else {
+      throw E2EError("no countdown")
+    }
+    let only = try await round(after: again, on: control)
+    try await tap(Pad.allCases.first { $0 != only.pads[0] }!, on: terminal)
+    guard
+      let ended = await control.waitFor(
+        from: only.next, { if case .gameOver = $0 { true } else { false } }),
+      let showOver = await control.waitFor(
+        from: ended, { if case .tone(nil, _) = $0 { true } else { false } })
+    else { throw E2EError("no game over, or its razz never ended") }
+    let renamed = try await runSimonctl([
+      "name-latest", "Gus", "--state-dir", state, "--control-socket",
+      scratch.path + "/simond-control.sock",
+    ])
+    #expect(renamed.status == 0, "\(renamed.errors)")
+    try await terminal.waitFor("Last game: Gus · 0 points · 0 rounds · mistake")
+    let next = max(control.count, showOver + 1)
+    try await tap(.green, on: terminal)
+    #expect(await control.waitForState(.countdown, from: next, timeout: 5) != nil)
 
     terminal.type("q")
     #expect(await terminal.waitForExit(timeout: 10) == 0, "\(terminal.errorOutput())")

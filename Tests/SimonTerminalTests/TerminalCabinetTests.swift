@@ -24,6 +24,18 @@ struct TerminalCabinetTests {
 
   private let classicMedium = TableKey(mode: .classic, difficulty: .medium)
 
+  /// A game over heard while the cabinet is dark and silent, and the quiet that ends its
+  /// show run out: what opening the name entry did.
+  private func gameEnds(_ over: ControlGameOver, on cabinet: inout TerminalCabinet) -> [Effect] {
+    let waiting = cabinet.handle(.control(.message(.gameOver(over, t: 1))))
+    guard let quiet = generation(.nameEntryOpens, in: waiting) else { return waiting }
+    #expect(
+      waiting == [
+        .startTimer(.nameEntryOpens, after: TerminalCabinet.quietAfterShow, generation: quiet)
+      ])
+    return cabinet.handle(.timerFired(.nameEntryOpens, generation: quiet))
+  }
+
   @Test func aTapPressesAndItsTimerReleases() {
     var cabinet = cabinet()
     #expect(
@@ -124,10 +136,10 @@ struct TerminalCabinetTests {
     #expect(cabinet.screen.topTen?.records == nil)
     #expect(cabinet.handle(.topTen(classicMedium, .records(games))) == [])
     #expect(cabinet.screen.topTen?.records == games)
-    // The scores changed, or the table in force did: read it again.
+    // The scores changed, or the table in force did: read it again (and the latest game).
     #expect(
       cabinet.handle(.control(.message(.scoresChanged("named", t: 1))))
-        == [.loadTopTen(classicMedium)])
+        == [.loadTopTen(classicMedium), .loadLatestGame])
     #expect(
       cabinet.handle(.control(.message(.state(cabinetView(difficulty: .hard), t: 2))))
         == [.loadTopTen(hard)])
@@ -154,26 +166,26 @@ struct TerminalCabinetTests {
   @Test func aRankedGameIsNamedWithTypedLetters() {
     var cabinet = cabinet(cabinetView(.gameover, round: 4, points: 40))
     let over = gameOver(record(id: 12, points: 40, rounds: 4), rank: 3)
-    let opened = cabinet.handle(.control(.message(.gameOver(over, t: 1))))
-    #expect(opened == [.startTimer(.nameEntry, after: NameEntry.timeout, generation: 1)])
+    let opened = gameEnds(over, on: &cabinet)
+    #expect(opened == [.startTimer(.nameEntry, after: NameEntry.timeout, generation: 2)])
     #expect(cabinet.screen.nameEntry?.game == 12)
     // Every key is a letter now: 1 is no pad, q does not quit.
     for (index, key) in ["D", "1", "\u{7F}", "e", "q", "\u{7F}", "e"].enumerated() {
       #expect(
         cabinet.handle(.keys(Array(key.utf8)))
-          == [.startTimer(.nameEntry, after: NameEntry.timeout, generation: UInt64(index + 2))])
+          == [.startTimer(.nameEntry, after: NameEntry.timeout, generation: UInt64(index + 3))])
     }
     #expect(cabinet.screen.nameEntry?.text == "Dee")
     #expect(
       cabinet.handle(.keys([13]))
         == [
           .nameGame(id: 12, name: "Dee"),
-          .startTimer(.nameEntry, after: NameEntry.timeout, generation: 9),
+          .startTimer(.nameEntry, after: NameEntry.timeout, generation: 10),
         ])
     #expect(cabinet.screen.nameEntry?.waiting == true)
     // Waiting for simond: keys and the timeout do nothing.
     #expect(cabinet.handle(.keys(Array("x".utf8))) == [])
-    #expect(cabinet.handle(.timerFired(.nameEntry, generation: 9)) == [])
+    #expect(cabinet.handle(.timerFired(.nameEntry, generation: 10)) == [])
     #expect(cabinet.handle(.nameAnswered(.named("Dee"))) == [])
     #expect(cabinet.screen.nameEntry == nil)
     #expect(cabinet.screen.notice == "Game 12 is now Dee's: #3 in classic · medium.")
@@ -183,8 +195,7 @@ struct TerminalCabinetTests {
 
   @Test func aNameThatBreaksARuleOrIsRefusedIsSaidAndCanBeMended() {
     var cabinet = cabinet(cabinetView(.gameover))
-    _ = cabinet.handle(
-      .control(.message(.gameOver(gameOver(record(id: 3, points: 9, rounds: 1), rank: 1), t: 1))))
+    _ = gameEnds(gameOver(record(id: 3, points: 9, rounds: 1), rank: 1), on: &cabinet)
     _ = cabinet.handle(.keys(Array("Player\r".utf8)))
     #expect(
       cabinet.screen.nameEntry?.problem
@@ -215,18 +226,18 @@ struct TerminalCabinetTests {
     let over = gameOver(record(id: 5, points: 9, rounds: 1), rank: 1)
     let kept = "game 5 keeps the name \"Player\"."
     var cabinet = cabinet(cabinetView(.gameover))
-    _ = cabinet.handle(.control(.message(.gameOver(over, t: 1))))
+    _ = gameEnds(over, on: &cabinet)
     let escape = cabinet.handle(.keys([0x1B]))
     #expect(
       cabinet.handle(.timerFired(.escape, generation: generation(.escape, in: escape)!)) == [])
     #expect(cabinet.screen.nameEntry == nil)
     #expect(cabinet.screen.notice == "Escape: " + kept)
 
-    _ = cabinet.handle(.control(.message(.gameOver(over, t: 2))))
+    _ = gameEnds(over, on: &cabinet)
     #expect(cabinet.handle(.keys([13])) == [])
     #expect(cabinet.screen.notice == "No name typed: " + kept)
 
-    let opened = cabinet.handle(.control(.message(.gameOver(over, t: 3))))
+    let opened = gameEnds(over, on: &cabinet)
     let typed = cabinet.handle(.keys(Array("A".utf8)))
     // The timer of the first key has been replaced: it does nothing.
     #expect(
@@ -256,8 +267,114 @@ struct TerminalCabinetTests {
     _ = cabinet.handle(.keys(Array("1".utf8)))
     #expect(cabinet.leave() == [.send(.release(.green))])
     #expect(cabinet.leave() == [])
-    _ = cabinet.handle(
-      .control(.message(.gameOver(gameOver(record(id: 2, points: 1, rounds: 1), rank: 1), t: 1))))
+    _ = cabinet.handle(.control(.message(.state(cabinetView(.gameover), t: 1))))
+    _ = gameEnds(gameOver(record(id: 2, points: 1, rounds: 1), rank: 1), on: &cabinet)
+    #expect(cabinet.screen.nameEntry != nil)
     #expect(cabinet.handle(.keys([3])) == [.quit])
+  }
+
+  @Test func theEntryOpensOnlyOnceTheShowIsOver() {
+    var cabinet = cabinet(cabinetView(.gameover, round: 2, points: 15))
+    let over = gameOver(record(id: 8, points: 15, rounds: 1), rank: 1, newBest: true)
+    let waiting = cabinet.handle(.control(.message(.gameOver(over, t: 1))))
+    let first = generation(.nameEntryOpens, in: waiting)
+    // The razz: its tone and the expected pad flashing; the pads stay on screen.
+    #expect(cabinet.handle(.control(.message(.tone(42, t: 2)))) == [])
+    #expect(cabinet.handle(.control(.message(.led(.yellow, on: true, t: 3)))) == [])
+    #expect(cabinet.handle(.timerFired(.nameEntryOpens, generation: first!)) == [])
+    #expect(cabinet.screen.nameEntry == nil)
+    #expect(cabinet.handle(.control(.message(.led(.yellow, on: false, t: 4)))) == [])
+    // Dark but not silent: no wait yet; then silent, and the chase of a new best begins.
+    let quiet = cabinet.handle(.control(.message(.tone(nil, t: 5))))
+    #expect(cabinet.handle(.control(.message(.led(.green, on: true, t: 5)))) == [])
+    #expect(
+      cabinet.handle(
+        .timerFired(.nameEntryOpens, generation: generation(.nameEntryOpens, in: quiet)!)) == [])
+    #expect(cabinet.screen.nameEntry == nil, "the chase plays in full")
+    let dark = cabinet.handle(.control(.message(.led(.green, on: false, t: 6))))
+    #expect(
+      dark == [
+        .startTimer(
+          .nameEntryOpens, after: .milliseconds(400),
+          generation: generation(.nameEntryOpens, in: dark)!)
+      ])
+    #expect(
+      cabinet.handle(.control(.message(.led(.red, on: false, t: 6)))) == [], "the wait goes on")
+    let opened = cabinet.handle(
+      .timerFired(.nameEntryOpens, generation: generation(.nameEntryOpens, in: dark)!))
+    #expect(opened.count == 1)
+    #expect(cabinet.screen.nameEntry?.game == 8)
+  }
+
+  @Test func aNewGameBeforeTheEntryOpensOpensNone() {
+    var cabinet = cabinet(cabinetView(.gameover, round: 2, points: 15))
+    let over = gameOver(record(id: 8, points: 15, rounds: 1), rank: 1)
+    let waiting = cabinet.handle(.control(.message(.gameOver(over, t: 1))))
+    _ = cabinet.handle(.control(.message(.state(cabinetView(.countdown, countdown: 3), t: 2))))
+    #expect(
+      cabinet.handle(
+        .timerFired(.nameEntryOpens, generation: generation(.nameEntryOpens, in: waiting)!)) == [])
+    #expect(cabinet.screen.nameEntry == nil)
+  }
+
+  @Test func aThrowawayGameOpensNoEntry() {
+    var cabinet = cabinet(cabinetView(.gameover))
+    #expect(gameEnds(gameOver(record(id: 9, points: 0, rounds: 0), rank: 1), on: &cabinet) == [])
+    #expect(cabinet.screen.nameEntry == nil)
+  }
+
+  @Test func simondsEntryWithThePadsIsTheOneEntryAndThePadKeysDriveIt() {
+    var cabinet = cabinet(cabinetView(.gameover, round: 2, points: 15))
+    let over = gameOver(record(id: 8, points: 15, rounds: 1), rank: 1)
+    let waiting = cabinet.handle(.control(.message(.gameOver(over, t: 1))))
+    var view = cabinetView(.gameover, round: 2, points: 15)
+    view.naming = NamingView(
+      game: 8, rank: 1, mode: .classic, difficulty: .medium, points: 15, choices: ["Ann"],
+      choice: 0, spelled: "", letter: nil, alphabet: Array("AB"), maximumLength: 16,
+      timeout: .seconds(20))
+    _ = cabinet.handle(.control(.message(.state(view, t: 2))))
+    #expect(
+      cabinet.handle(
+        .timerFired(.nameEntryOpens, generation: generation(.nameEntryOpens, in: waiting)!)) == [])
+    #expect(cabinet.screen.nameEntry == nil, "no typed entry beside the pads'")
+    let shown = cabinet.screen.render(width: 80, height: 30, colors: false).joined(separator: "\n")
+    #expect(shown.contains("Name it with the pads"))
+    #expect(shown.contains("[Ann]  new name"))
+    #expect(
+      cabinet.handle(.keys(Array("4".utf8))).first == .send(.press(.blue)), "a pad: the next choice"
+    )
+  }
+
+  @Test func aTypedEntryWithNothingTypedGivesWayToThePads() {
+    var cabinet = cabinet(cabinetView(.gameover, round: 2, points: 15))
+    _ = gameEnds(gameOver(record(id: 8, points: 15, rounds: 1), rank: 1), on: &cabinet)
+    #expect(cabinet.screen.nameEntry?.game == 8)
+    var view = cabinetView(.gameover, round: 2, points: 15)
+    view.naming = NamingView(
+      game: 8, rank: 1, mode: .classic, difficulty: .medium, points: 15, choices: [],
+      choice: nil, spelled: "", letter: "A", alphabet: Array("AB"), maximumLength: 16,
+      timeout: .seconds(20))
+    _ = cabinet.handle(.control(.message(.state(view, t: 2))))
+    #expect(cabinet.screen.nameEntry == nil)
+    #expect(
+      cabinet.screen.render(width: 80, height: 30, colors: false).contains {
+        $0.contains("Name: [A]")
+      })
+  }
+
+  @Test func aGameNamedElsewhereClosesTheEntryAndTheLastGameShowsItsName() {
+    var cabinet = cabinet(cabinetView(.gameover, round: 2, points: 15))
+    let played = record(id: 8, points: 15, rounds: 1)
+    _ = gameEnds(gameOver(played, rank: 1), on: &cabinet)
+    _ = cabinet.handle(.keys(Array("Gu".utf8)))
+    #expect(
+      cabinet.handle(.control(.message(.scoresChanged("named", t: 3)))).contains(.loadLatestGame))
+    var renamed = played
+    renamed.result.name = "Zed"
+    #expect(cabinet.handle(.latestGame(renamed)) == [])
+    #expect(cabinet.screen.nameEntry == nil)
+    #expect(cabinet.screen.notice == "Game 8 was named Zed meanwhile.")
+    #expect(cabinet.screen.control.lastGame?.name == "Zed")
+    #expect(cabinet.screen.control.lastGame?.record?.result.name == "Zed")
   }
 }
