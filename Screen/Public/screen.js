@@ -50,6 +50,8 @@ function take(m) {
     live.settings = m.snapshot.settings;
     setView(m.snapshot.state);
     for (const pad of PADS) paintPad(pad, live.lit[pad], null);
+    // A page opened (or reloaded) on the settings was drawn before the snapshot came.
+    if (route().name === 'settings') showSettings();
     loadTables();
   } else if ('led' in m) {
     live.lit[m.led] = m.on;
@@ -183,16 +185,18 @@ function showAttract() {
   if (attractTimer) return;
   live.attract = 0;
   drawAttract();
-  attractTimer = setInterval(() => {
+  attractTimer = setInterval(async () => {
     if (live.view?.phase !== 'attract' || route().name !== 'auto') {
       clearInterval(attractTimer);
       attractTimer = 0;
       return;
     }
+    // Other cabinets' games come without an event: read the venue's again before each
+    // card, so that a venue card shows the venue as it is now, not as it was a card ago.
+    await loadVenue();
+    if (live.view?.phase !== 'attract' || route().name !== 'auto') return;
     live.attract += 1;
     drawAttract();
-    // Other cabinets' games come without an event: read the venue's again as it cycles.
-    loadVenue();
   }, 8000);
 }
 

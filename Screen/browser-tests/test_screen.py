@@ -22,6 +22,16 @@ def text(browser, element_id):
     return browser.find_element(By.ID, element_id).text
 
 
+def cells(browser, selector, cell="td"):
+    """The text of each cell of each element `selector` matches, read in one script: the
+    attract cycle redraws its table every 8 s, and rows read one by one could go stale
+    between two reads."""
+    return browser.execute_script(
+        "return [...document.querySelectorAll(arguments[0])]"
+        ".map((row) => [...row.querySelectorAll(arguments[1])].map((c) => c.innerText))",
+        selector, cell)
+
+
 def page_lit(browser):
     return {pad: "lit" in browser.find_element(By.CSS_SELECTOR, f'.pad[data-pad="{pad}"]')
             .get_attribute("class").split() for pad in PADS}
@@ -200,8 +210,7 @@ def test_the_attract_table_is_the_stores(cabinet, browser):
     wait_for(lambda: visible(browser, "attract"), what="the attract page")
     wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#attract-rows tr"), what="rows")
     screenshot(browser, "attract-1920x1080.png")
-    rows = [[cell.text for cell in row.find_elements(By.TAG_NAME, "td")]
-            for row in browser.find_elements(By.CSS_SELECTOR, "#attract-rows tr")]
+    rows = cells(browser, "#attract-rows tr")
     tables = json.loads(urllib.request.urlopen(f"{cabinet.url}/api/tables").read())["tables"]
     table = tables[0]
     assert text(browser, "attract-title").endswith(table["difficulty"])
@@ -232,12 +241,12 @@ def test_the_venue_tables_and_how_to_play_follow_in_the_attract_cycle(cabinet, b
         def venue_rows():
             if not text(browser, "attract-title").startswith("Venue top ten"):
                 return None
-            rows = [[cell.text for cell in row.find_elements(By.TAG_NAME, "td")]
-                    for row in browser.find_elements(By.CSS_SELECTOR, "#attract-rows tr")]
+            rows = cells(browser, "#attract-rows tr")
             return rows if len(rows) == 2 and rows[1][1] == "ADA" else None
-        rows = wait_for(venue_rows, 30, "the venue's table in the attract cycle")
+        # The venue's card comes once per cycle (8 s a card, three cards): two cycles.
+        rows = wait_for(venue_rows, 60, "the venue's table in the attract cycle")
         screenshot(browser, "attract-venue-1920x1080.png")
-        headers = [cell.text for cell in browser.find_elements(By.CSS_SELECTOR, "#attract-head th")]
+        headers = cells(browser, "#attract-head", "th")[0]
         assert headers == ["#", "Name", "Cabinet", "Points", "Rounds", "Date"]
         own = json.loads(cabinet.simonctl("scores", "--json"))["tables"][0]["top"][0]
         assert [r[:5] for r in rows] == [
@@ -252,8 +261,7 @@ def test_the_venue_tables_and_how_to_play_follow_in_the_attract_cycle(cabinet, b
         browser.get(f"{cabinet.url}/#/venue")
         wait_for(lambda: visible(browser, "venue"), what="the venue page")
         wait_for(lambda: "cab-1 (1), cab-2 (1)" in text(browser, "venue-sub"), what="the cabinets")
-        listed = [[cell.text for cell in row.find_elements(By.TAG_NAME, "td")][1:3]
-                  for row in browser.find_elements(By.CSS_SELECTOR, "#venue-tables tbody tr")]
+        listed = [row[1:3] for row in cells(browser, "#venue-tables tbody tr")]
         assert listed == [["ZED", "cab-2"], ["ADA", "cab-1"]]
     finally:
         venue.stop()
@@ -281,6 +289,17 @@ def test_the_page_asks_nothing_outside_its_origin(cabinet, browser):
     errors = [e for e in browser.get_log("browser")
               if e["level"] == "SEVERE" and e["source"] != "network"]
     assert errors == [], errors
+
+
+def test_the_settings_page_opened_directly_or_reloaded_shows_the_settings(cabinet, browser):
+    cabinet.simonctl("settings", "set", "difficulty", "hard", "--control-socket",
+                     cabinet.control_socket)
+    expected = [["Mode", "classic", ""], ["Difficulty", "hard", "●"]]
+    for _ in range(2):  # opened directly, then reloaded
+        browser.get(f"{cabinet.url}/#/settings")
+        wait_for(lambda: visible(browser, "settings"), what="the settings page")
+        wait_for(lambda: cells(browser, "#settings-rows tr")[:2] == expected,
+                 what=f"the settings in force (shown: {cells(browser, '#settings-rows tr')})")
 
 
 def test_the_api_only_reads(cabinet):
