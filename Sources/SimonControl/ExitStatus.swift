@@ -13,6 +13,9 @@ public enum ExitStatus {
   public static let usage: Int32 = 64
   /// EX_DATAERR: a value breaks a rule (a bad or taken name or pad code, a bad setting).
   public static let dataError: Int32 = 65
+  /// EX_NOINPUT: a state directory named on the command line does not exist (`simonctl`
+  /// commands that only read).
+  public static let noInput: Int32 = 66
   /// EX_UNAVAILABLE: what is needed is missing or busy: hardware (no chip, no such line,
   /// a line held by another process, no sound device), simond not running where it must
   /// be, a broker's settings that cannot work.

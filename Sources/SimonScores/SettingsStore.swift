@@ -87,7 +87,11 @@ public final class SettingsStore: Sendable {
     _ key: SettingKey, to text: String, base: Settings,
     playable: (Settings) -> [String] = { _ in [] }
   ) throws -> Settings {
-    try file.update { stored in
+    // A value that is no value of the key is refused before the state directory is
+    // touched: nothing is created for a typo.
+    var probe = StoredSettings()
+    try key.set(text, in: &probe)
+    return try file.update { stored in
       var changed = stored
       try key.set(text, in: &changed)
       let settings = changed.applied(to: base)

@@ -11,6 +11,8 @@ public struct StatusReport: Equatable, Sendable, Encodable {
   public var daemon: String?
   /// The socket asked.
   public var socket: String
+  /// Where simond keeps scores, players and settings (from the control socket's hello).
+  public var stateDirectory: String?
   /// The game's phase, by its wire name.
   public var state: Phase
   /// The round (0 outside a game).
@@ -38,6 +40,7 @@ public struct StatusReport: Equatable, Sendable, Encodable {
     case daemon, socket, state, round, points, lit, mode, difficulty, players, turn, team
     case changed
     case signedIn = "signed_in"
+    case stateDirectory = "state_dir"
   }
 
   /// The report for simond's control socket.
@@ -45,6 +48,7 @@ public struct StatusReport: Equatable, Sendable, Encodable {
     let view = snapshot.state
     daemon = "simond \(hello.version) on \(hello.cabinet), \(hello.hardware) cabinet"
     self.socket = socket
+    stateDirectory = hello.stateDirectory
     state = view.phase
     round = view.round
     points = view.points
@@ -81,8 +85,9 @@ public struct StatusReport: Equatable, Sendable, Encodable {
     let words = PhaseWords.name(of: state)
     var rows: [(String, String)] = []
     if let daemon { rows.append(("daemon", TerminalText.safe(daemon))) }
+    rows.append(("socket", TerminalText.safe(socket)))
+    if let stateDirectory { rows.append(("state dir", TerminalText.safe(stateDirectory))) }
     rows += [
-      ("socket", TerminalText.safe(socket)),
       ("state", "\(state.rawValue)" + (words == state.rawValue ? "" : " (\(words))")),
       ("round", "\(round)"),
       ("points", "\(points)"),

@@ -11,7 +11,7 @@ struct CommonOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Where scores, players and settings live (default: $STATE_DIRECTORY, else the configuration's, else /var/lib/simon-cabinet).",
+      "Where scores, players and settings live (default: $STATE_DIRECTORY, else the configuration's, else the running simond's, else /var/lib/simon-cabinet).",
       valueName: "dir"))
   var stateDir: String?
 }

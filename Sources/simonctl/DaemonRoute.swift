@@ -30,7 +30,7 @@ enum DaemonRoute {
   /// - Throws: `Refusal` when a control socket was named and is not served, or simond
   ///   runs but this user may not reach it.
   static func find(common: CommonOptions, socket: ControlSocketOption) throws -> DaemonRoute {
-    let stores = try Stores(common: common)
+    let stores = try Stores(common: common, socket: socket.controlSocket)
     let environment = Environment.current
     let paths =
       socket.controlSocket.map { [$0] }

@@ -22,6 +22,9 @@ final class OwnDaemon {
   let socketPath: String
   /// Its control socket: the user's usual one, unless another simond serves that.
   let controlPath: String
+  /// The user's usual control socket when another simond serves it (this one then serves
+  /// a private socket, which a plain `simonctl` does not find); nil otherwise.
+  let usualTaken: String?
   private let directory: String
   private let logPath: String
   private var termination: POSIX.Termination?
@@ -42,7 +45,15 @@ final class OwnDaemon {
     }
     socketPath = directory + "/sim.sock"
     logPath = directory + "/simond.log"
-    controlPath = Self.controlSocket(private: directory + "/control.sock")
+    let usual = ControlSocketPath.daemonPath(
+      environment: ProcessInfo.processInfo.environment, uid: POSIX.userID)
+    if (try? ControlClient(path: usual)) != nil {
+      controlPath = directory + "/control.sock"
+      usualTaken = usual
+    } else {
+      controlPath = usual
+      usualTaken = nil
+    }
     var arguments = [
       executable, "--hardware", "sim", "--sim-socket", socketPath, "--audio", "none",
       "--control-socket", controlPath,
@@ -124,16 +135,6 @@ final class OwnDaemon {
   private func reap() -> POSIX.Termination? {
     if termination == nil { termination = POSIX.reap(pid, waiting: false) }
     return termination
-  }
-
-  /// The user's usual control socket, so `simonctl status` finds this game, unless a
-  /// simond serves it already; then a private one.
-  private static func controlSocket(private: String) -> String {
-    let usual = ControlSocketPath.daemonPath(
-      environment: ProcessInfo.processInfo.environment, uid: POSIX.userID)
-    guard let live = try? ControlClient(path: usual) else { return usual }
-    _ = live
-    return `private`
   }
 
   /// Where the temporary directory goes: $TMPDIR when the socket path fits under it.

@@ -96,6 +96,7 @@ struct Play: AsyncParsableCommand {
     let source: String
     var controlPath = controlSocket
     var controlProblem: String?
+    var controlNotice: String?
     if let simSocket {
       do {
         client = try SimClient(path: simSocket)
@@ -123,8 +124,13 @@ struct Play: AsyncParsableCommand {
         return
       }
       client = connected
-      source = "own simond (pid \(own.pid)) on \(own.socketPath)"
+      source = "own simond on \(own.controlPath) (pid \(own.pid))"
       if controlPath == nil { controlPath = own.controlPath }
+      if let taken = own.usualTaken {
+        controlNotice =
+          "Another simond serves \(taken): simonctl reaches this game with "
+          + "--control-socket \(own.controlPath)"
+      }
     }
     defer {
       client.close()
@@ -136,6 +142,7 @@ struct Play: AsyncParsableCommand {
     var screen = PlayScreen(source: source, arrows: arrows)
     screen.startButton = startButton
     if let controlProblem { screen.control.lose(controlProblem) }
+    screen.notice = controlNotice
     try RawTerminal.enter()
     var loop = PlayLoop(
       client: client, controlPath: controlPath, speaker: speaker,

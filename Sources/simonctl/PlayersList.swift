@@ -17,6 +17,7 @@ struct PlayersList: ParsableCommand {
   func run() throws {
     try Output.run {
       let stores = try Stores(common: common)
+      try requireNamedStateDirectory(stores.directory, common: common)
       let players = try stores.players.list()
       if json {
         try JSONOutput.print(["players": players])

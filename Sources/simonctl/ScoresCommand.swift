@@ -61,6 +61,7 @@ struct ScoresCommand: ParsableCommand {
     }
     try Output.run {
       let stores = try Stores(common: common)
+      try requireNamedStateDirectory(stores.directory, common: common)
       let book = try stores.scores.load()
       let nothing = nothingIn("No games recorded", stores.directory, common: common)
       if recent {

@@ -25,7 +25,7 @@ struct ScoresReset: ParsableCommand {
   func run() throws {
     try Output.run {
       let route = try DaemonRoute.find(common: common, socket: socket)
-      let store = try Stores(common: common).scores
+      let store = try Stores(common: common, socket: socket.controlSocket).scores
       if !yes {
         guard POSIX.isTerminal(.standardInput) else {
           throw Refusal(

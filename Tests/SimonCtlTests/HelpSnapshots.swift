@@ -47,18 +47,19 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 69 simond is not running where it must be; 73 the
-      state directory cannot be created; 74 a state file cannot be read or written;
-      75 the state is locked by another simond or simonctl, try again; 77 simond runs
-      but this user may not use its control socket (join the group simon).
+      (name, pad code, setting); 66 the state directory named does not exist; 69
+      simond is not running where it must be; 73 the state directory cannot be
+      created; 74 a state file cannot be read or written; 75 the state is locked by
+      another simond or simonctl, try again; 77 simond runs but this user may not use
+      its control socket (join the group simon).
 
       USAGE: simonctl scores [--config <path>] [--state-dir <dir>] [--recent] [--count <n>] [--mode <mode>] [--difficulty <difficulty>] [--json] [--venue] [--venue-dir <dir>] <subcommand>
 
       OPTIONS:
         --config <path>         The simond configuration file.
         --state-dir <dir>       Where scores, players and settings live (default:
-                                $STATE_DIRECTORY, else the configuration's, else
-                                /var/lib/simon-cabinet).
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
         --recent                Show the recent games, newest first, instead of the
                                 tables.
         --count <n>             How many recent games to show with --recent.
@@ -91,18 +92,19 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 69 simond is not running where it must be; 73 the
-      state directory cannot be created; 74 a state file cannot be read or written;
-      75 the state is locked by another simond or simonctl, try again; 77 simond runs
-      but this user may not use its control socket (join the group simon).
+      (name, pad code, setting); 66 the state directory named does not exist; 69
+      simond is not running where it must be; 73 the state directory cannot be
+      created; 74 a state file cannot be read or written; 75 the state is locked by
+      another simond or simonctl, try again; 77 simond runs but this user may not use
+      its control socket (join the group simon).
 
       USAGE: simonctl scores reset [--config <path>] [--state-dir <dir>] [--control-socket <path>] [--yes]
 
       OPTIONS:
         --config <path>         The simond configuration file.
         --state-dir <dir>       Where scores, players and settings live (default:
-                                $STATE_DIRECTORY, else the configuration's, else
-                                /var/lib/simon-cabinet).
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
         --control-socket <path> simond's control socket (default:
                                 /run/simon-cabinet/control.sock, else
                                 $XDG_RUNTIME_DIR/simond-control.sock, else
@@ -150,18 +152,19 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 69 simond is not running where it must be; 73 the
-      state directory cannot be created; 74 a state file cannot be read or written;
-      75 the state is locked by another simond or simonctl, try again; 77 simond runs
-      but this user may not use its control socket (join the group simon).
+      (name, pad code, setting); 66 the state directory named does not exist; 69
+      simond is not running where it must be; 73 the state directory cannot be
+      created; 74 a state file cannot be read or written; 75 the state is locked by
+      another simond or simonctl, try again; 77 simond runs but this user may not use
+      its control socket (join the group simon).
 
       USAGE: simonctl players list [--config <path>] [--state-dir <dir>] [--json]
 
       OPTIONS:
         --config <path>         The simond configuration file.
         --state-dir <dir>       Where scores, players and settings live (default:
-                                $STATE_DIRECTORY, else the configuration's, else
-                                /var/lib/simon-cabinet).
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
         --json                  Print JSON for scripts: {"players": [{"name",
                                 "code"}]}.
         --version               Show the version.
@@ -175,10 +178,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 69 simond is not running where it must be; 73 the
-      state directory cannot be created; 74 a state file cannot be read or written;
-      75 the state is locked by another simond or simonctl, try again; 77 simond runs
-      but this user may not use its control socket (join the group simon).
+      (name, pad code, setting); 66 the state directory named does not exist; 69
+      simond is not running where it must be; 73 the state directory cannot be
+      created; 74 a state file cannot be read or written; 75 the state is locked by
+      another simond or simonctl, try again; 77 simond runs but this user may not use
+      its control socket (join the group simon).
 
       USAGE: simonctl players add [--config <path>] [--state-dir <dir>] <name> [--code <code>]
 
@@ -188,8 +192,8 @@ extension HelpSnapshot {
       OPTIONS:
         --config <path>         The simond configuration file.
         --state-dir <dir>       Where scores, players and settings live (default:
-                                $STATE_DIRECTORY, else the configuration's, else
-                                /var/lib/simon-cabinet).
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
         --code <code>           The player's pad code, e.g. "green red red blue"
                                 (default: a random free one).
         --version               Show the version.
@@ -203,10 +207,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 69 simond is not running where it must be; 73 the
-      state directory cannot be created; 74 a state file cannot be read or written;
-      75 the state is locked by another simond or simonctl, try again; 77 simond runs
-      but this user may not use its control socket (join the group simon).
+      (name, pad code, setting); 66 the state directory named does not exist; 69
+      simond is not running where it must be; 73 the state directory cannot be
+      created; 74 a state file cannot be read or written; 75 the state is locked by
+      another simond or simonctl, try again; 77 simond runs but this user may not use
+      its control socket (join the group simon).
 
       USAGE: simonctl players remove [--config <path>] [--state-dir <dir>] <name>
 
@@ -216,8 +221,8 @@ extension HelpSnapshot {
       OPTIONS:
         --config <path>         The simond configuration file.
         --state-dir <dir>       Where scores, players and settings live (default:
-                                $STATE_DIRECTORY, else the configuration's, else
-                                /var/lib/simon-cabinet).
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
         --version               Show the version.
         -h, --help              Show help information.
 
@@ -229,10 +234,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 69 simond is not running where it must be; 73 the
-      state directory cannot be created; 74 a state file cannot be read or written;
-      75 the state is locked by another simond or simonctl, try again; 77 simond runs
-      but this user may not use its control socket (join the group simon).
+      (name, pad code, setting); 66 the state directory named does not exist; 69
+      simond is not running where it must be; 73 the state directory cannot be
+      created; 74 a state file cannot be read or written; 75 the state is locked by
+      another simond or simonctl, try again; 77 simond runs but this user may not use
+      its control socket (join the group simon).
 
       USAGE: simonctl players code [--config <path>] [--state-dir <dir>] <name> [<code> ...]
 
@@ -244,8 +250,8 @@ extension HelpSnapshot {
       OPTIONS:
         --config <path>         The simond configuration file.
         --state-dir <dir>       Where scores, players and settings live (default:
-                                $STATE_DIRECTORY, else the configuration's, else
-                                /var/lib/simon-cabinet).
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
         --version               Show the version.
         -h, --help              Show help information.
 
@@ -262,10 +268,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 69 simond is not running where it must be; 73 the
-      state directory cannot be created; 74 a state file cannot be read or written;
-      75 the state is locked by another simond or simonctl, try again; 77 simond runs
-      but this user may not use its control socket (join the group simon).
+      (name, pad code, setting); 66 the state directory named does not exist; 69
+      simond is not running where it must be; 73 the state directory cannot be
+      created; 74 a state file cannot be read or written; 75 the state is locked by
+      another simond or simonctl, try again; 77 simond runs but this user may not use
+      its control socket (join the group simon).
 
       USAGE: simonctl players sign-in [--config <path>] [--state-dir <dir>] [--control-socket <path>] <name> ...
 
@@ -275,8 +282,8 @@ extension HelpSnapshot {
       OPTIONS:
         --config <path>         The simond configuration file.
         --state-dir <dir>       Where scores, players and settings live (default:
-                                $STATE_DIRECTORY, else the configuration's, else
-                                /var/lib/simon-cabinet).
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
         --control-socket <path> simond's control socket (default:
                                 /run/simon-cabinet/control.sock, else
                                 $XDG_RUNTIME_DIR/simond-control.sock, else
@@ -294,18 +301,19 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 69 simond is not running where it must be; 73 the
-      state directory cannot be created; 74 a state file cannot be read or written;
-      75 the state is locked by another simond or simonctl, try again; 77 simond runs
-      but this user may not use its control socket (join the group simon).
+      (name, pad code, setting); 66 the state directory named does not exist; 69
+      simond is not running where it must be; 73 the state directory cannot be
+      created; 74 a state file cannot be read or written; 75 the state is locked by
+      another simond or simonctl, try again; 77 simond runs but this user may not use
+      its control socket (join the group simon).
 
       USAGE: simonctl players sign-out [--config <path>] [--state-dir <dir>] [--control-socket <path>]
 
       OPTIONS:
         --config <path>         The simond configuration file.
         --state-dir <dir>       Where scores, players and settings live (default:
-                                $STATE_DIRECTORY, else the configuration's, else
-                                /var/lib/simon-cabinet).
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
         --control-socket <path> simond's control socket (default:
                                 /run/simon-cabinet/control.sock, else
                                 $XDG_RUNTIME_DIR/simond-control.sock, else
@@ -325,10 +333,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 69 simond is not running where it must be; 73 the
-      state directory cannot be created; 74 a state file cannot be read or written;
-      75 the state is locked by another simond or simonctl, try again; 77 simond runs
-      but this user may not use its control socket (join the group simon).
+      (name, pad code, setting); 66 the state directory named does not exist; 69
+      simond is not running where it must be; 73 the state directory cannot be
+      created; 74 a state file cannot be read or written; 75 the state is locked by
+      another simond or simonctl, try again; 77 simond runs but this user may not use
+      its control socket (join the group simon).
 
       USAGE: simonctl players team [--config <path>] [--state-dir <dir>] [--control-socket <path>] <name>
 
@@ -338,8 +347,8 @@ extension HelpSnapshot {
       OPTIONS:
         --config <path>         The simond configuration file.
         --state-dir <dir>       Where scores, players and settings live (default:
-                                $STATE_DIRECTORY, else the configuration's, else
-                                /var/lib/simon-cabinet).
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
         --control-socket <path> simond's control socket (default:
                                 /run/simon-cabinet/control.sock, else
                                 $XDG_RUNTIME_DIR/simond-control.sock, else
@@ -363,10 +372,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 69 simond is not running where it must be; 73 the
-      state directory cannot be created; 74 a state file cannot be read or written;
-      75 the state is locked by another simond or simonctl, try again; 77 simond runs
-      but this user may not use its control socket (join the group simon).
+      (name, pad code, setting); 66 the state directory named does not exist; 69
+      simond is not running where it must be; 73 the state directory cannot be
+      created; 74 a state file cannot be read or written; 75 the state is locked by
+      another simond or simonctl, try again; 77 simond runs but this user may not use
+      its control socket (join the group simon).
 
       USAGE: simonctl name-latest [--config <path>] [--state-dir <dir>] [--control-socket <path>] <name> [--count <n>] [--game <id>]
 
@@ -376,8 +386,8 @@ extension HelpSnapshot {
       OPTIONS:
         --config <path>         The simond configuration file.
         --state-dir <dir>       Where scores, players and settings live (default:
-                                $STATE_DIRECTORY, else the configuration's, else
-                                /var/lib/simon-cabinet).
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
         --control-socket <path> simond's control socket (default:
                                 /run/simon-cabinet/control.sock, else
                                 $XDG_RUNTIME_DIR/simond-control.sock, else
@@ -404,18 +414,19 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 69 simond is not running where it must be; 73 the
-      state directory cannot be created; 74 a state file cannot be read or written;
-      75 the state is locked by another simond or simonctl, try again; 77 simond runs
-      but this user may not use its control socket (join the group simon).
+      (name, pad code, setting); 66 the state directory named does not exist; 69
+      simond is not running where it must be; 73 the state directory cannot be
+      created; 74 a state file cannot be read or written; 75 the state is locked by
+      another simond or simonctl, try again; 77 simond runs but this user may not use
+      its control socket (join the group simon).
 
       USAGE: simonctl settings [--config <path>] [--state-dir <dir>] [--control-socket <path>] [--json] <subcommand>
 
       OPTIONS:
         --config <path>         The simond configuration file.
         --state-dir <dir>       Where scores, players and settings live (default:
-                                $STATE_DIRECTORY, else the configuration's, else
-                                /var/lib/simon-cabinet).
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
         --control-socket <path> simond's control socket (default:
                                 /run/simon-cabinet/control.sock, else
                                 $XDG_RUNTIME_DIR/simond-control.sock, else
@@ -449,10 +460,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 69 simond is not running where it must be; 73 the
-      state directory cannot be created; 74 a state file cannot be read or written;
-      75 the state is locked by another simond or simonctl, try again; 77 simond runs
-      but this user may not use its control socket (join the group simon).
+      (name, pad code, setting); 66 the state directory named does not exist; 69
+      simond is not running where it must be; 73 the state directory cannot be
+      created; 74 a state file cannot be read or written; 75 the state is locked by
+      another simond or simonctl, try again; 77 simond runs but this user may not use
+      its control socket (join the group simon).
 
       USAGE: simonctl settings set [--config <path>] [--state-dir <dir>] [--control-socket <path>] <key> <value>
 
@@ -465,8 +477,8 @@ extension HelpSnapshot {
       OPTIONS:
         --config <path>         The simond configuration file.
         --state-dir <dir>       Where scores, players and settings live (default:
-                                $STATE_DIRECTORY, else the configuration's, else
-                                /var/lib/simon-cabinet).
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
         --control-socket <path> simond's control socket (default:
                                 /run/simon-cabinet/control.sock, else
                                 $XDG_RUNTIME_DIR/simond-control.sock, else
@@ -487,10 +499,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 69 simond is not running where it must be; 73 the
-      state directory cannot be created; 74 a state file cannot be read or written;
-      75 the state is locked by another simond or simonctl, try again; 77 simond runs
-      but this user may not use its control socket (join the group simon).
+      (name, pad code, setting); 66 the state directory named does not exist; 69
+      simond is not running where it must be; 73 the state directory cannot be
+      created; 74 a state file cannot be read or written; 75 the state is locked by
+      another simond or simonctl, try again; 77 simond runs but this user may not use
+      its control socket (join the group simon).
 
       USAGE: simonctl settings reset [--config <path>] [--state-dir <dir>] [--control-socket <path>] [<key>] [--all]
 
@@ -502,8 +515,8 @@ extension HelpSnapshot {
       OPTIONS:
         --config <path>         The simond configuration file.
         --state-dir <dir>       Where scores, players and settings live (default:
-                                $STATE_DIRECTORY, else the configuration's, else
-                                /var/lib/simon-cabinet).
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
         --control-socket <path> simond's control socket (default:
                                 /run/simon-cabinet/control.sock, else
                                 $XDG_RUNTIME_DIR/simond-control.sock, else
@@ -530,8 +543,8 @@ extension HelpSnapshot {
       OPTIONS:
         --config <path>         The simond configuration file.
         --state-dir <dir>       Where scores, players and settings live (default:
-                                $STATE_DIRECTORY, else the configuration's, else
-                                /var/lib/simon-cabinet).
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
         --light-ms <ms>         How long each pad stays lit in the light check.
                                 (default: 500)
         --volume <percent>      Tone volume in percent, 0-100. (default: 60)
@@ -556,8 +569,8 @@ extension HelpSnapshot {
       OPTIONS:
         --config <path>         The simond configuration file.
         --state-dir <dir>       Where scores, players and settings live (default:
-                                $STATE_DIRECTORY, else the configuration's, else
-                                /var/lib/simon-cabinet).
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
         --device <pcm>          The ALSA PCM to play on (default: the configuration's
                                 audio.device, else "default").
         --ms <n>                How long the tone sounds, in milliseconds (1-10000).
@@ -605,8 +618,8 @@ extension HelpSnapshot {
       OPTIONS:
         --config <path>         The simond configuration file.
         --state-dir <dir>       Where scores, players and settings live (default:
-                                $STATE_DIRECTORY, else the configuration's, else
-                                /var/lib/simon-cabinet).
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
         --version               Show the version.
         -h, --help              Show help information.
 
@@ -656,8 +669,8 @@ extension HelpSnapshot {
       OPTIONS:
         --config <path>         The simond configuration file.
         --state-dir <dir>       Where scores, players and settings live (default:
-                                $STATE_DIRECTORY, else the configuration's, else
-                                /var/lib/simon-cabinet).
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
         --sim-socket <path>     The socket of a running 'simond --hardware sim'
                                 (default: start a simond of its own).
         --control-socket <path> simond's control socket, which the screen follows

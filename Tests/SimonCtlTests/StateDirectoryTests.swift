@@ -83,6 +83,33 @@ func put(_ text: String, at path: String) {
 }
 
 @Suite struct NothingFoundTests {
+  @Test func aStateDirectoryNamedThatDoesNotExistIsAnErrorForReadingCommands() async throws {
+    let missing = TemporaryDirectory("typo")
+    missing.remove()
+    for command in [["scores"], ["scores", "--recent"], ["players", "list"]] {
+      let finished = try await ChildProcess.run(
+        "simonctl", command + ["--state-dir", missing.path, "--config", "/dev/null"])
+      #expect(finished.status == 66, "\(command)")
+      #expect(
+        finished.error
+          == "Error: the state directory \(missing.path) does not exist (--state-dir)\n",
+        "\(command)")
+    }
+  }
+
+  @Test func aRefusedSettingCreatesNothing() async throws {
+    let missing = TemporaryDirectory("refused")
+    missing.remove()
+    let finished = try await ChildProcess.run(
+      "simonctl",
+      [
+        "settings", "set", "difficulty", "hrad", "--state-dir", missing.path, "--config",
+        "/dev/null",
+      ])
+    #expect(finished.status == 65, "\(finished.error)")
+    #expect(access(missing.path, F_OK) != 0, "no directory, no lock file")
+  }
+
   @Test func withoutStateDirItSaysWhichDirectoryItReadAndWhereElseToLook() async throws {
     let directory = TemporaryDirectory("nothing")
     defer { directory.remove() }

@@ -1,4 +1,5 @@
 import Foundation
+import ScoresTestSupport
 import SimonControl
 import SimonGame
 import SimonProcessSupport
@@ -365,6 +366,31 @@ struct ControlSocketEndToEndTests {
     #expect(other.output.hasPrefix("volume = 5\nSaved in settings.json"))
     let nobody = try await runSimonctl(["players", "sign-out", "--state-dir", elsewhere])
     #expect(nobody.status == 69)
+  }
+}
+
+/// A newcomer's simonctl, given no state directory: it works on the running simond's.
+@Suite("simonctl follows the running simond", .serialized)
+struct FollowingSimondTests {
+  @Test func withNoStateDirectoryNamedSimonctlWorksOnTheRunningSimonds() async throws {
+    let daemon = try await DaemonProcess()
+    _ = try PlayerStore(directory: daemon.stateDirectory).add("Ann")
+    // The simond a tool finds first: $RUNTIME_DIRECTORY/control.sock. No configuration
+    // names a state directory (an installed one might).
+    let runtime = (daemon.controlPath as NSString).deletingLastPathComponent
+    let environment = ["RUNTIME_DIRECTORY": runtime]
+    func simonctl(_ arguments: [String]) async throws -> Finished {
+      try await ChildProcess.run(
+        "simonctl", arguments + ["--config", "/dev/null"], environment: environment)
+    }
+    let set = try await simonctl(["settings", "set", "difficulty", "hard"])
+    #expect(
+      set.output == "difficulty = \"hard\"\nApplied by simond: the next game starts with it.\n",
+      "\(set.error)")
+    let listed = try await simonctl(["players", "list"])
+    #expect(listed.output.contains("Ann"), "\(listed.output)")
+    let status = try await ChildProcess.run("simonctl", ["status"], environment: environment)
+    #expect(status.output.contains("state dir  \(daemon.stateDirectory)"), "\(status.output)")
   }
 }
 

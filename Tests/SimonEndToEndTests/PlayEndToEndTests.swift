@@ -184,6 +184,33 @@ struct PlayEndToEndTests {
     #expect(left == ["state"], "\(left)")
   }
 
+  @Test func whenAnotherSimondHasTheUsualSocketTheScreenSaysWhereThisGameIs() async throws {
+    let scratch = makeScratchDirectory()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    // Another program's simond on the user's usual control socket (a listener is enough).
+    let usual = scratch.appendingPathComponent("simond-control.sock").path
+    let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(listener) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+      for (index, byte) in usual.utf8.enumerated() { bytes[index] = byte }
+    }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    #expect(bound == 0 && listen(listener, 4) == 0)
+    let terminal = try PlayTerminal(
+      ["play", "--state-dir", scratch.appendingPathComponent("state").path],
+      environment: ["XDG_RUNTIME_DIR": scratch.path, "TMPDIR": scratch.path, "NO_COLOR": "1"])
+    let screen = try await terminal.waitFor("Another simond serves \(usual)", timeout: 20)
+    #expect(screen.contains("own simond on \(scratch.path)/simonctl-"), "\(screen)")
+    terminal.type("q")
+    #expect(await terminal.waitForExit(timeout: 10) == 0, "\(terminal.errorOutput())")
+  }
+
   @Test func joiningACabinetWithAStartButtonSaysSAndStartsWithIt() async throws {
     let daemon = try await DaemonProcess(
       config: "[inputs]\nstart = \"GPIO12\"\n[audio]\ndevice = \"null\"\n")
