@@ -13,6 +13,18 @@ import threading
 import time
 
 
+def end(process, timeout=20):
+    """Stops a program with SIGTERM and waits for it; one still there after `timeout`
+    seconds is killed, then the test fails saying so (nothing is left running)."""
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+        raise AssertionError(f"{process.args[0]} did not stop within {timeout} s of SIGTERM")
+
+
 def wait_for(condition, timeout=10.0, what="a condition"):
     """Polls `condition` until it returns something true, or fails saying what."""
     deadline = time.monotonic() + timeout
@@ -109,9 +121,8 @@ class Cabinet:
                 client.close()
         self.sim = self.control = None
         if self.simond:
-            self.simond.send_signal(signal.SIGTERM)
-            self.simond.wait(timeout=20)
-            self.simond = None
+            simond, self.simond = self.simond, None
+            end(simond)
 
     def start_web(self):
         self.web_log = os.path.join(self.directory, "simon-web.log")
@@ -130,11 +141,12 @@ class Cabinet:
         self.url = wait_for(url, what="simon-web to listen").rstrip("/")
 
     def stop(self):
-        if self.web:
-            self.web.send_signal(signal.SIGTERM)
-            self.web.wait(timeout=20)
-            self.web = None
-        self.stop_simond()
+        try:
+            if self.web:
+                web, self.web = self.web, None
+                end(web)
+        finally:
+            self.stop_simond()
 
     # The simulated cabinet's pads.
     def press(self, pad, hold=0.08, gap=0.05):
@@ -234,6 +246,7 @@ class Venue:
             check=True, timeout=10)
 
     def stop(self):
-        for process in (self.bridge, self.broker):
-            process.send_signal(signal.SIGTERM)
-            process.wait(timeout=20)
+        try:
+            end(self.bridge)
+        finally:
+            end(self.broker)

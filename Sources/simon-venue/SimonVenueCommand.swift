@@ -30,7 +30,7 @@ struct SimonVenueCommand: AsyncParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The configuration file (TOML). Without one at the default path the built-in defaults serve: a broker on this host, no login.",
+      "The configuration file (TOML; default: \(VenueConfig.defaultPath)). Without one there the built-in defaults serve: a broker on this host, no login.",
       valueName: "path"))
   var config: String?
 

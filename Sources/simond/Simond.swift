@@ -31,7 +31,7 @@ struct Simond: AsyncParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The configuration file (TOML). Without one at the default path the built-in defaults serve: the recommended wiring of wiring/README.md.",
+      "The configuration file (TOML; default: \(DaemonConfig.defaultPath)). Without one there the built-in defaults serve: the recommended wiring of wiring/README.md.",
       valueName: "path"))
   var config: String?
 

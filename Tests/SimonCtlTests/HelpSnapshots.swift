@@ -737,9 +737,10 @@ extension HelpSnapshot {
     USAGE: simond [--config <path>] [--state-dir <dir>] [--hardware <gpio|sim|mock>] [--audio <alsa|none>] [--sim-socket <path>] [--control-socket <path>] [--log-level <level>]
 
     OPTIONS:
-      --config <path>         The configuration file (TOML). Without one at the
-                              default path the built-in defaults serve: the
-                              recommended wiring of wiring/README.md.
+      --config <path>         The configuration file (TOML; default:
+                              /etc/simon-cabinet/simond.toml). Without one there
+                              the built-in defaults serve: the recommended wiring
+                              of wiring/README.md.
       --state-dir <dir>       Where scores, players and settings live. Default:
                               $STATE_DIRECTORY, else the configuration's state_dir,
                               else /var/lib/simon-cabinet.

@@ -204,7 +204,8 @@ struct PlayEndToEndTests {
     #expect(bound == 0 && listen(listener, 4) == 0)
     let terminal = try PlayTerminal(
       ["play", "--state-dir", scratch.appendingPathComponent("state").path],
-      environment: ["XDG_RUNTIME_DIR": scratch.path, "TMPDIR": scratch.path, "NO_COLOR": "1"])
+      environment: ["XDG_RUNTIME_DIR": scratch.path, "TMPDIR": scratch.path, "NO_COLOR": "1"],
+      columns: 240)  // (wide enough for the paths in full)
     let screen = try await terminal.waitFor("Another simond serves \(usual)", timeout: 20)
     #expect(screen.contains("own simond on \(scratch.path)/simonctl-"), "\(screen)")
     terminal.type("q")

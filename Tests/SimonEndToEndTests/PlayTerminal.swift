@@ -20,9 +20,9 @@ final class PlayTerminal: @unchecked Sendable {
   private static let getNumber: UInt = 0x8004_5430
   private static let setLock: UInt = 0x4004_5431
 
-  /// Starts `simonctl` with `arguments` on a fresh pseudo-terminal.
+  /// Starts `simonctl` with `arguments` on a fresh pseudo-terminal, 24 rows of `columns`.
   /// - Parameter environment: set on top of this process's environment.
-  init(_ arguments: [String], environment: [String: String]) throws {
+  init(_ arguments: [String], environment: [String: String], columns: UInt16 = 80) throws {
     controller = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
     var unlock: Int32 = 0
     var number: UInt32 = 0
@@ -32,7 +32,7 @@ final class PlayTerminal: @unchecked Sendable {
     else { throw E2EError("no pseudo-terminal") }
     device = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard device >= 0 else { throw E2EError("cannot open /dev/pts/\(number)") }
-    var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+    var size = winsize(ws_row: 24, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(device, UInt(TIOCSWINSZ), &size)
 
     var env = ProcessInfo.processInfo.environment

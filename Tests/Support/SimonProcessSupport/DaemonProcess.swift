@@ -18,6 +18,7 @@ public func makeScratchDirectory() -> URL {
   let url = FileManager.default.temporaryDirectory.appendingPathComponent(
     "simon-e2e-\(UUID().uuidString.prefix(8))")
   try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  TestCleanup.track(url)
   return url
 }
 

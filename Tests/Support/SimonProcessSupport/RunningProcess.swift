@@ -40,6 +40,7 @@ public final class RunningProcess: Sendable {
       throw E2EError("cannot start \(path): \(error)")
     }
     let (processID, ending) = (processID, ending)
+    TestCleanup.install()
     Self.unreaped.withLock { _ = $0.insert(processID) }
     Thread.detachNewThread {
       let status = POSIX.reap(processID, waiting: true)?.shellStatus

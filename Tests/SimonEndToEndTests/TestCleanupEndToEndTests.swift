@@ -1,0 +1,77 @@
+import Foundation
+import ScoresTestSupport
+import SimonProcessSupport
+import Testing
+
+/// A test program interrupted in the middle leaves nothing behind: the processes it
+/// started are stopped and its scratch directories removed (`TestCleanup`). Proved on a
+/// second copy of this very test program, ended by a signal.
+@Suite("What an interrupted test program leaves", .serialized)
+struct TestCleanupEndToEndTests {
+  /// Where the probe below writes what it started; set only for the copy this suite runs.
+  static let probeVariable = "SIMON_CLEANUP_PROBE"
+
+  @Test(
+    "(helper) starts a process and a scratch directory, then waits to be interrupted",
+    .enabled(if: ProcessInfo.processInfo.environment[probeVariable] != nil))
+  func probeWaitsToBeInterrupted() async throws {
+    let report = try #require(ProcessInfo.processInfo.environment[Self.probeVariable])
+    let scratch = makeScratchDirectory()
+    let sleeper = try RunningProcess("/bin/sleep", ["300"])
+    try "\(sleeper.processID) \(scratch.path)\n".write(
+      toFile: report, atomically: true, encoding: .utf8)
+    try await Task.sleep(for: .seconds(300))
+  }
+
+  @Test(arguments: [SIGTERM, SIGINT])
+  func anInterruptedTestProgramStopsItsProcessesAndRemovesItsDirectories(_ number: Int32)
+    async throws
+  {
+    let scratch = makeScratchDirectory()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let report = scratch.appendingPathComponent("probe").path
+    let program = ChildProcess(
+      ProcessInfo.processInfo.arguments[0],
+      ["--testing-library", "swift-testing", "--filter", "probeWaitsToBeInterrupted"],
+      environment: [Self.probeVariable: report])
+    var written: [Substring] = []
+    let deadline = ContinuousClock.now + .seconds(60)
+    while written.count < 2, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(50))
+      let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+      if text.hasSuffix("\n") { written = text.split(separator: " ") }
+    }
+    guard written.count == 2, let sleeper = Int32(written[0]) else {
+      program.killNow()
+      throw E2EError("the probe never said what it started")
+    }
+    let directory = String(written[1].dropLast())
+    #expect(kill(sleeper, 0) == 0, "its process runs")
+    #expect(FileManager.default.fileExists(atPath: directory))
+
+    kill(program.pid, number)
+    let finished = try await program.wait()
+    #expect(finished.status == 128 + number, "\(finished.error)")
+    #expect(kill(sleeper, 0) == -1 && errno == ESRCH, "its process was stopped")
+    #expect(!FileManager.default.fileExists(atPath: directory), "its directory removed")
+  }
+
+  @Test func aProcessStartsWithNoSignalBlockedOrIgnored() async throws {
+    // This program ignores SIGINT, SIGTERM and SIGHUP (TestCleanup) and its threads may
+    // block others; what it starts must not inherit either.
+    let sleeper = try RunningProcess("/bin/sleep", ["30"])
+    defer { sleeper.terminate() }
+    let status = try String(contentsOfFile: "/proc/\(sleeper.processID)/status", encoding: .utf8)
+    func mask(_ name: String) -> UInt64? {
+      status.split(separator: "\n").first { $0.hasPrefix(name + ":") }
+        .flatMap {
+          UInt64($0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces), radix: 16)
+        }
+    }
+    // The standard signals, 1 to 31 (glibc keeps 32 and 33 for itself and sets their
+    // handling when it needs them).
+    let standard: UInt64 = 0x7FFF_FFFF
+    #expect(mask("SigBlk").map { $0 & standard } == 0)
+    #expect(mask("SigIgn").map { $0 & standard } == 0)
+  }
+}
