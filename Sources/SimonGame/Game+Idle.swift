@@ -38,9 +38,17 @@ extension Game {
     }
   }
 
+  /// At game over the pads do what they do at idle, so that nobody waits for the light
+  /// animation to open the menu or sign in after a game: a tap starts a game when it is
+  /// let go ("tap to try again", also where a start button is wired), a pad held opens the
+  /// settings menu, two pads held begin a sign-in. The start button starts at once.
   mutating func gameOverPressed(_ input: Input, at now: Duration) {
     switch input {
-    case .green, .red, .yellow, .blue, .start:
+    case .green, .red, .yellow, .blue:
+      enterIdle()
+      idlePressed(input, at: now)
+      if let pad = input.pad, heldPads == [pad] { pendingStart = pad }
+    case .start:
       swallowed.insert(input)
       startGame(at: now)
     case .last:

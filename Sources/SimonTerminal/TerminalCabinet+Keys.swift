@@ -12,7 +12,7 @@ extension TerminalCabinet {
       if action == .quit { return leave() + [.quit] }
       guard let pad = bindings.pad(for: key) else { return [] }
       if let reason = notIdle {
-        screen.notice = "m works at idle only: \(reason)."
+        screen.notice = "m works between games only: \(reason)."
         return []
       }
       return hold([Input(pad)], for: Self.menuHold)
@@ -31,13 +31,13 @@ extension TerminalCabinet {
       bindings.arrows = bindings.arrows.switched
     case .settingsMenu?:
       if let reason = notIdle {
-        screen.notice = "m works at idle only: \(reason)."
+        screen.notice = "m works between games only: \(reason)."
       } else {
         screen.askingMenuPad = true
       }
     case .signIn?:
       if let reason = notIdle {
-        screen.notice = "i works at idle only: \(reason)."
+        screen.notice = "i works between games only: \(reason)."
         return []
       }
       return hold(Self.signInPads, for: Self.signInHold)
@@ -57,7 +57,7 @@ extension TerminalCabinet {
     return []
   }
 
-  /// Why a gesture cannot start now, in a few words; nil at idle.
+  /// Why a gesture cannot start now, in a few words; nil at idle and at game over.
   private var notIdle: String? {
     if held.isGesture { return "a hold is under way" }
     let phase: Phase?
@@ -69,11 +69,11 @@ extension TerminalCabinet {
       phase = screen.cabinet.status?.phase
     }
     switch phase {
-    case .idle?: return nil
+    // (At game over the pads do what they do at idle.)
+    case .idle?, .gameover?: return nil
     case nil: return "simond has not said what the cabinet does yet"
     case .attract?: return "wake the cabinet first (press a pad)"
     case .countdown?, .simon?, .player?: return "a game is on"
-    case .gameover?: return "game over (idle after the light animation)"
     }
   }
 

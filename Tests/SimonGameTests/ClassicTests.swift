@@ -172,17 +172,49 @@ struct ClassicTests {
     #expect(harness.sounding == nil)
   }
 
-  @Test func anyPadAfterGameOverStartsANewGame() {
-    var harness = Self.started()
+  /// A game lost to a timeout, its razz over: game over.
+  static func atGameOver(_ cabinet: Cabinet = Cabinet()) -> GameHarness {
+    var harness = GameHarness(cabinet: cabinet)
+    harness.tap(cabinet.hasStartButton ? .start : .green)
     harness.advance(untilPhase: .player)
     harness.advance(by: .seconds(3))
     harness.advanceWhileShowing()
+    #expect(harness.game.stage == .gameOver)
+    return harness
+  }
+
+  @Test func anyPadTappedAfterGameOverStartsANewGameWhenLetGo() {
+    var harness = Self.atGameOver()
     harness.press(.yellow)
-    #expect(harness.game.status.phase == .countdown)
+    #expect(harness.litPads == [.yellow], "lit while held, as at idle")
+    harness.advance(by: .milliseconds(150))
     harness.release(.yellow)
     #expect(harness.game.status.phase == .countdown)
     harness.advance(untilPhase: .player)
     #expect(harness.sequence.count == 1)
+  }
+
+  @Test func aPadHeldAfterGameOverOpensTheMenuAtOnceNotAfterTheLightAnimation() {
+    var harness = Self.atGameOver()
+    harness.press(.red)
+    harness.advance(by: Timings.menuHold)
+    #expect(harness.game.view.menu?.page == .difficulty)
+    #expect(harness.records.count == 1, "no game started")
+  }
+
+  @Test func twoPadsHeldAfterGameOverBeginASignIn() {
+    var harness = Self.atGameOver()
+    harness.press(.green)
+    harness.advance(by: .milliseconds(100))
+    harness.press(.red)
+    harness.advance(by: Timings.signInHold)
+    #expect(harness.game.stage == .signIn)
+  }
+
+  @Test func whereAStartButtonIsWiredAPadTapAfterGameOverStillTriesAgain() {
+    var harness = Self.atGameOver(Cabinet(hasStartButton: true))
+    harness.tap(.blue)
+    #expect(harness.game.status.phase == .countdown)
   }
 
   @Test(arguments: [8, 14])

@@ -164,8 +164,8 @@ struct PlayScreenControlTests {
     var screen = blank.following(cabinetView())
     screen.askingMenuPad = true
     #expect(screen.line(16) == "Hold which pad? 1 mode · 2 difficulty · 3 players · 4 sound")
-    screen.notice = "i works at idle only: a game is on."
-    #expect(screen.line(16) == "i works at idle only: a game is on.")
+    screen.notice = "i works between games only: a game is on."
+    #expect(screen.line(16) == "i works between games only: a game is on.")
   }
 
   @Test func theLampsFollowTheControlSocketWhileItIsHeard() {

@@ -92,14 +92,10 @@ struct TerminalCabinetTests {
         == [.send(.release(.green)), .send(.release(.red))])
   }
 
-  @Test func gesturesStartAtIdleOnly() {
+  @Test func gesturesStartAtIdleOrGameOverOnly() {
     let refusals: [(CabinetView, String)] = [
       (cabinetView(.player, round: 2), "a game is on"),
       (cabinetView(.attract), "wake the cabinet first (press a pad)"),
-      (
-        cabinetView(.gameover),
-        "game over (idle after the light animation)"
-      ),
       (
         cabinetView(.idle, menu: MenuView(page: .sound, choice: 0, value: "off", choices: 5)),
         "the menu is open"
@@ -109,9 +105,9 @@ struct TerminalCabinetTests {
     for (view, reason) in refusals {
       var cabinet = cabinet(view)
       #expect(cabinet.handle(.keys(Array("i".utf8))) == [])
-      #expect(cabinet.screen.notice == "i works at idle only: \(reason).")
+      #expect(cabinet.screen.notice == "i works between games only: \(reason).")
       #expect(cabinet.handle(.keys(Array("m".utf8))) == [])
-      #expect(cabinet.screen.notice == "m works at idle only: \(reason).")
+      #expect(cabinet.screen.notice == "m works between games only: \(reason).")
       #expect(!cabinet.screen.askingMenuPad)
     }
     var unheard = TerminalCabinet(screen: PlayScreen(source: "x", arrows: .pads))
@@ -121,6 +117,12 @@ struct TerminalCabinetTests {
     // Without the control socket, the simulated cabinet's state says idle.
     _ = unheard.handle(.cabinet(.state(Status(phase: .idle, round: 0, points: 0), t: 1)))
     #expect(unheard.handle(.keys(Array("i".utf8))).count == 3)
+    // At game over the pads do what they do at idle: no waiting for the light animation.
+    var over = cabinet(cabinetView(.gameover))
+    #expect(over.handle(.keys(Array("i".utf8))).count == 3)
+    over = cabinet(cabinetView(.gameover))
+    _ = over.handle(.keys(Array("m".utf8)))
+    #expect(over.screen.askingMenuPad)
   }
 
   @Test func theTopTenOfTheTableInForceIsReadShownAndClosed() {
