@@ -310,7 +310,7 @@ async function showPlayer(name) {
   $('player-name').textContent = name;
   try {
     const player = (await api(`/api/players/${encodeURIComponent(name)}`)).player;
-    $('player-sub').textContent = `${player.games} games${player.registered ? '' : ' (not a registered player)'}`;
+    $('player-sub').textContent = `${count(player.games, 'game')}${player.registered ? '' : ' (not a registered player)'}`;
     $('player-bests').replaceChildren(...player.bests.map((record) => row([
       `${words(record.mode)} · ${record.difficulty}`, { text: record.points, num: true },
       { text: record.rounds, num: true }, date(record.ended),
@@ -407,11 +407,17 @@ function tableOf(mode, difficulty) {
   return live.tables.find((table) => table.mode === mode && table.difficulty === difficulty);
 }
 
+// Each column's class names its width (screen.css): the same in every table of a kind.
+const COLUMNS = {
+  '#': 'col-rank num', Name: 'col-name', Cabinet: 'col-cabinet', Points: 'col-points num',
+  Rounds: 'col-rounds num', Date: 'col-date', Ended: 'col-ended', Table: 'col-table', How: 'col-how',
+};
 function header(names) {
   const tr = document.createElement('tr');
   for (const name of names) {
     const th = document.createElement('th');
     th.textContent = name;
+    if (COLUMNS[name]) th.className = COLUMNS[name];
     tr.append(th);
   }
   return tr;
@@ -438,10 +444,17 @@ function row(cells) {
 
 function words(mode) { return mode === 'player-adds' ? 'player adds' : mode; }
 
+// A date short enough for its column: "Nov 27, 4:37 AM", the year only when not this one.
 function date(iso) {
   const when = new Date(iso);
-  return Number.isNaN(when.getTime()) ? '' : when.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  if (Number.isNaN(when.getTime())) return '';
+  const options = { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' };
+  if (when.getFullYear() !== new Date().getFullYear()) options.year = 'numeric';
+  return when.toLocaleString(undefined, options);
 }
+
+// "1 game", "3 games".
+function count(n, noun) { return `${n} ${noun}${n === 1 ? '' : 's'}`; }
 
 window.addEventListener('hashchange', navigate);
 navigate();

@@ -6,6 +6,7 @@ outlives a simond restart. Screenshots for README go to $SCREENSHOTS."""
 
 import json
 import os
+import time
 import urllib.error
 import urllib.request
 
@@ -328,7 +329,46 @@ def test_simon_web_outlives_a_simond_restart(cabinet, browser):
     assert cabinet.web.poll() is None
 
 
+def ten_games(cabinet):
+    """A full top ten in the cabinet's scores.json, names short and long (simond reads
+    the file for every `tables` request)."""
+    names = ["ADA", "Wolfgang-Amadeus", "MAX", "Jo", "Kai Lee", "BEA", "Tom-Tom", "LU",
+             "Zoe.O'Neil", "Player"]
+    year = time.gmtime().tm_year
+    records = [{
+        "id": i + 1, "points": 200 - 15 * i, "rounds": 18 - i, "mode": "classic",
+        "difficulty": "medium", "name": name, "members": [name], "ending": "mistake",
+        "started": f"{year}-11-20T18:0{i}:00.000Z", "ended": f"{year}-11-20T18:0{i}:30.000Z",
+        "duration_ms": 30000} for i, name in enumerate(names)]
+    book = {"version": 1, "next_id": 11,
+            "tables": [{"mode": "classic", "difficulty": "medium", "top": records}],
+            "recent": records}
+    path = os.path.join(cabinet.state_dir, "scores.json")
+    with open(path + ".new", "w") as f:
+        json.dump(book, f)
+    os.replace(path + ".new", path)
+
+
+# The smallest text on the 7" display, in CSS pixels: read at arm's length.
+SMALLEST_TEXT_PX = 18
+
+
+def smallest_text(browser, view):
+    """The smallest font size of any visible text in the view, and where."""
+    return browser.execute_script("""
+        let smallest = [1e9, ''];
+        for (const element of document.querySelectorAll(`header *, #view-${arguments[0]} *`)) {
+          const text = [...element.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+          if (!element.offsetParent || !text) continue;
+          const size = parseFloat(getComputedStyle(element).fontSize);
+          if (size < smallest[0]) smallest = [size, element.id || element.tagName];
+        }
+        return smallest;""", view)
+
+
+@pytest.mark.attract_after(4)
 def test_the_small_display_fits(cabinet):
+    ten_games(cabinet)
     small = make_browser(800, 480)
     try:
         open_page(small, cabinet, "?kiosk")
@@ -338,6 +378,23 @@ def test_the_small_display_fits(cabinet):
         assert sizes[0] <= sizes[2] and sizes[1] <= sizes[3], sizes
         pads = small.find_element(By.ID, "pads").rect
         assert pads["width"] >= 300 and pads["y"] + pads["height"] <= 480, pads
+        size, where = smallest_text(small, "live")
+        assert size >= SMALLEST_TEXT_PX, f"{where}: {size} px"
         screenshot(small, "live-800x480.png")
+
+        # The attract animation's top ten: all ten rows on screen, no figure cut.
+        cabinet.wait_phase("attract", 20)
+        wait_for(lambda: visible(small, "attract") and len(cells(small, "#attract-rows tr")) == 10,
+                 20, "the top ten on the attract page")
+        screenshot(small, "attract-800x480.png")
+        main = small.execute_script(
+            "const m = document.querySelector('main'); return [m.scrollHeight, m.clientHeight]")
+        assert main[0] <= main[1], f"the top ten does not fit: {main}"
+        cut = small.execute_script(
+            "return [...document.querySelectorAll('#attract-rows td.num')]"
+            ".filter((td) => td.scrollWidth > td.clientWidth).map((td) => td.innerText)")
+        assert cut == [], f"figures cut: {cut}"
+        size, where = smallest_text(small, "attract")
+        assert size >= SMALLEST_TEXT_PX, f"{where}: {size} px"
     finally:
         small.quit()
