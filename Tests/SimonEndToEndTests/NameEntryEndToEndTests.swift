@@ -197,10 +197,19 @@ struct NameEntryEndToEndTests {
     #expect(page?.games == 1)
   }
 
-  @Test func aGameNamedOverTheSocketEndsPadEntryAtOnceAndAPressPlaysAgain() async throws {
+  /// A simond, a screen's client of its control socket and its simulated cabinet.
+  static func cabinetWithAScreen() async throws
+    -> (DaemonProcess, ControlTestClient, CabinetClient)
+  {
     let daemon = try await DaemonProcess()
-    let screen = try ControlTestClient(path: daemon.controlPath)
-    let cabinet = try daemon.connect()
+    return (daemon, try ControlTestClient(path: daemon.controlPath), try daemon.connect())
+  }
+
+  /// A game of one round played, and the screen's name entry with the pads begun for it:
+  /// the record's number and the index of the state that shows the entry.
+  func padEntryBegun(
+    daemon: DaemonProcess, screen: ControlTestClient, cabinet: CabinetClient
+  ) async throws -> (id: Int, begun: Int) {
     let start = screen.count
     try await cabinet.playGame(rounds: 1)
     guard
@@ -209,7 +218,12 @@ struct NameEntryEndToEndTests {
       case .gameOver(let over, _) = screen.messages[overIndex], let id = over.record?.id
     else { throw E2EError("no game over with a record") }
     _ = try await result(.nameEntry(game: id), from: screen)
-    let begun = try await waitForNaming(from: overIndex, on: screen) { $0?.game == id }
+    return (id, try await waitForNaming(from: overIndex, on: screen) { $0?.game == id })
+  }
+
+  @Test func aGameNamedOverTheSocketEndsPadEntryAtOnceAndAPressPlaysAgain() async throws {
+    let (daemon, screen, cabinet) = try await Self.cabinetWithAScreen()
+    let (id, begun) = try await padEntryBegun(daemon: daemon, screen: screen, cabinet: cabinet)
 
     // The terminal cabinet (or simonctl name-latest) names it, not the pads.
     let terminal = try ControlTestClient(path: daemon.controlPath)
@@ -220,18 +234,8 @@ struct NameEntryEndToEndTests {
   }
 
   @Test func nameLatestEndsPadEntryToo() async throws {
-    let daemon = try await DaemonProcess()
-    let screen = try ControlTestClient(path: daemon.controlPath)
-    let cabinet = try daemon.connect()
-    let start = screen.count
-    try await cabinet.playGame(rounds: 1)
-    guard
-      let overIndex = await screen.waitFor(
-        from: start, { if case .gameOver = $0 { true } else { false } }),
-      case .gameOver(let over, _) = screen.messages[overIndex], let id = over.record?.id
-    else { throw E2EError("no game over with a record") }
-    _ = try await result(.nameEntry(game: id), from: screen)
-    let begun = try await waitForNaming(from: overIndex, on: screen) { $0?.game == id }
+    let (daemon, screen, cabinet) = try await Self.cabinetWithAScreen()
+    let (_, begun) = try await padEntryBegun(daemon: daemon, screen: screen, cabinet: cabinet)
     let named = try await runSimonctl([
       "name-latest", "Gus", "--control-socket", daemon.controlPath,
       "--state-dir", daemon.stateDirectory,
