@@ -153,7 +153,9 @@ function message(view) {
     case 'idle': return 'Press a pad to play';
     case 'attract': return 'Press a pad to play';
     case 'countdown': return `${view.countdown ?? ''}`;
-    case 'simon': return "Simon's turn";
+    case 'simon':
+      if (view.replay) return view.replay === 'last' ? 'Replay: the last game' : 'Replay: the longest';
+      return "Simon's turn";
     case 'player':
       return view.players.length > 1 && view.turn_name ? `${view.turn_name}'s turn` : 'Your turn';
     case 'gameover': return 'Game over: tap to try again';

@@ -141,7 +141,7 @@ extension ControlSnapshot: Codable {
 extension CabinetView: Codable {
   enum CodingKeys: String, CodingKey {
     case phase, mode, difficulty, level, round, points, players, turn, out, team, countdown
-    case menu, naming
+    case menu, naming, replay
     case turnName = "turn_name"
     case signedIn = "signed_in"
     case codeEntered = "code_entered"
@@ -165,7 +165,8 @@ extension CabinetView: Codable {
       countdown: try container.decodeIfPresent(Int.self, forKey: .countdown),
       menu: try container.decodeIfPresent(MenuView.self, forKey: .menu),
       codeEntered: try container.decodeIfPresent(Int.self, forKey: .codeEntered),
-      naming: try container.decodeIfPresent(NamingView.self, forKey: .naming))
+      naming: try container.decodeIfPresent(NamingView.self, forKey: .naming),
+      replay: try container.decodeIfPresent(Replay.self, forKey: .replay))
   }
 
   /// Writes every member; those that do not apply now are null.
@@ -187,6 +188,7 @@ extension CabinetView: Codable {
     try container.encode(menu, forKey: .menu)
     try container.encode(codeEntered, forKey: .codeEntered)
     try container.encode(naming, forKey: .naming)
+    try container.encode(replay, forKey: .replay)
   }
 }
 

@@ -37,12 +37,16 @@ public struct CabinetView: Equatable, Sendable {
   public var codeEntered: Int?
   /// Name entry after a ranked game, while it runs.
   public var naming: NamingView?
+  /// While the cabinet replays a remembered sequence (`phase` is then `simon` and `round`
+  /// its length), which one; nil otherwise.
+  public var replay: Replay?
 
   /// A view with every value given.
   public init(
     phase: Phase, mode: GameMode, difficulty: Difficulty, level: Int?, round: Int, points: Int,
     players: [String], turn: Int?, out: [Int], signedIn: [String], team: String?,
-    countdown: Int?, menu: MenuView?, codeEntered: Int?, naming: NamingView? = nil
+    countdown: Int?, menu: MenuView?, codeEntered: Int?, naming: NamingView? = nil,
+    replay: Replay? = nil
   ) {
     self.phase = phase
     self.mode = mode
@@ -59,6 +63,7 @@ public struct CabinetView: Equatable, Sendable {
     self.menu = menu
     self.codeEntered = codeEntered
     self.naming = naming
+    self.replay = replay
   }
 
   /// The name of the player whose turn it is, if it is anyone's in particular.
@@ -118,7 +123,7 @@ extension Game {
       signedIn: cabinet.playerNames,
       team: mode == .coop ? (playing?.teamName ?? cabinet.teamName) : nil,
       countdown: nil, menu: nil, codeEntered: stage == .signIn ? code.count : nil,
-      naming: namingView)
+      naming: namingView, replay: stage == .script ? replaying : nil)
     if let playing, playing.ending == nil, playing.names.count > 1 {
       view.turn = playing.currentPlayer
       view.out = playing.names.indices.filter { !playing.active.contains($0) }

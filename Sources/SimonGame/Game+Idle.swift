@@ -32,8 +32,8 @@ extension Game {
     emit(.startTimer(.attract, after: cabinet.attractAfter))
     switch input {
     case .start: startGame(at: now)
-    case .last: replay(lastSequence, at: now)
-    case .longest: replay(longestSequence, at: now)
+    case .last: replay(lastSequence, .last, at: now)
+    case .longest: replay(longestSequence, .longest, at: now)
     default: break
     }
   }
@@ -52,9 +52,9 @@ extension Game {
       swallowed.insert(input)
       startGame(at: now)
     case .last:
-      replay(lastSequence, at: now)
+      replay(lastSequence, .last, at: now)
     case .longest:
-      replay(longestSequence, at: now)
+      replay(longestSequence, .longest, at: now)
     case .up, .down, .left, .right:
       emit(.startTimer(.attract, after: cabinet.attractAfter))
     }
@@ -88,16 +88,21 @@ extension Game {
     emit(.startTimer(.step, after: Timings.attractStep))
   }
 
-  /// Plays a remembered sequence at the current difficulty's speed; nothing to replay,
-  /// nothing happens.
-  mutating func replay(_ sequence: [Pad], at now: Duration) {
+  /// Plays a remembered sequence at the current difficulty's speed, the view saying which
+  /// (`CabinetView.replay`); then the cabinet is where it was: at the game over it was
+  /// pressed at (its game's figures shown again), else idle. Nothing to replay, nothing
+  /// happens.
+  mutating func replay(_ sequence: [Pad], _ kind: Replay, at now: Duration) {
     guard !sequence.isEmpty else { return }
+    let atGameOver = stage == .gameOver
     darken()
     emit(.cancelTimer(.attract))
-    match = nil
+    if !atGameOver { match = nil }
+    replaying = kind
     lastStatus = Status(phase: .simon, round: sequence.count, points: 0)
     emit(.status(lastStatus!))
     playScript(
-      Scripts.signals(sequence, timings: Timings(settings.difficulty)), then: .idle, at: now)
+      Scripts.signals(sequence, timings: Timings(settings.difficulty)),
+      then: atGameOver ? .gameOver : .idle, at: now)
   }
 }

@@ -38,6 +38,7 @@ extension Game {
   }
 
   mutating func scriptFinished(_ next: AfterScript, at now: Duration) {
+    replaying = nil
     switch next {
     case .beginRound: beginRound(at: now)
     case .answer: openAnswer(at: now)

@@ -30,6 +30,8 @@ public struct Game: Sendable {
   var naming: Naming?
   /// Name entry asked for during the game's razz or celebration: it begins when they end.
   var queuedNaming: NameEntry?
+  /// The sequence being replayed, while a replay's script plays.
+  var replaying: Replay?
   var script: [ScriptStep] = []
   var scriptIndex = 0
   var afterScript: AfterScript = .idle

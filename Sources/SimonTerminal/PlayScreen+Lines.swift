@@ -53,6 +53,10 @@ extension PlayScreen {
     case .attract: return "Attract · " + hint
     case .countdown: return "Countdown · \(view.countdown.map(String.init) ?? "…") · " + hint
     case .simon:
+      if let replay = view.replay {
+        let what = replay == .last ? "the last game's sequence" : "the longest sequence"
+        return "Replay of \(what) · \(view.round) signals · watch and listen"
+      }
       if control.levelUp, let level = view.level { return "Level up! Level \(level) · " + progress }
       return "Simon plays · \(progress) · " + (turnName.map { "\($0) is next" } ?? hint)
     case .player:

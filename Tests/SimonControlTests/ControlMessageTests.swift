@@ -23,6 +23,11 @@ struct ControlMessageTests {
     .tone(415.0, t: 8),
     .tone(nil, t: 9),
     .state(view, t: 10),
+    .state(
+      CabinetView(
+        phase: .simon, mode: .classic, difficulty: .medium, level: nil, round: 4, points: 0,
+        players: ["Player"], turn: nil, out: [], signedIn: [], team: nil, countdown: nil,
+        menu: nil, codeEntered: nil, replay: .longest), t: 13),
     .settings(settings, t: 11),
     .scoresChanged("reset", t: 12),
     .ok(.number(3), ControlResult(players: ["Ann"], team: "Team")),

@@ -46,6 +46,14 @@ struct PlayScreenControlTests {
         "Simon plays · round 4 · 30 points · Bob is next"
       ),
       (
+        {
+          var replay = cabinetView(.simon, round: 4)
+          replay.replay = .last
+          return replay
+        }(),
+        "Replay of the last game's sequence · 4 signals · watch and listen"
+      ),
+      (
         cabinetView(.player, mode: .coop, round: 4, points: 30, players: coop, turn: 1),
         "Bob's turn · round 4 · 30 points · repeat the sequence"
       ),
