@@ -32,8 +32,8 @@ extension Game {
     emit(.startTimer(.attract, after: cabinet.attractAfter))
     switch input {
     case .start: startGame(at: now)
-    case .last: replay(lastSequence, .last, at: now)
-    case .longest: replay(longestSequence, .longest, at: now)
+    case .last: replay(.last, at: now)
+    case .longest: replay(.longest, at: now)
     default: break
     }
   }
@@ -52,9 +52,9 @@ extension Game {
       swallowed.insert(input)
       startGame(at: now)
     case .last:
-      replay(lastSequence, .last, at: now)
+      replay(.last, at: now)
     case .longest:
-      replay(longestSequence, .longest, at: now)
+      replay(.longest, at: now)
     case .up, .down, .left, .right:
       emit(.startTimer(.attract, after: cabinet.attractAfter))
     }
@@ -92,7 +92,8 @@ extension Game {
   /// (`CabinetView.replay`); then the cabinet is where it was: at the game over it was
   /// pressed at (its game's figures shown again), else idle. Nothing to replay, nothing
   /// happens.
-  mutating func replay(_ sequence: [Pad], _ kind: Replay, at now: Duration) {
+  mutating func replay(_ kind: Replay, at now: Duration) {
+    let sequence = kind == .last ? lastSequence : longestSequence
     guard !sequence.isEmpty else { return }
     let atGameOver = stage == .gameOver
     darken()
