@@ -78,8 +78,10 @@ public struct Outbox: Equatable, Sendable {
   public enum Taking: Equatable, Sendable {
     /// The game is queued under this record.
     case queued(VenueRecord)
-    /// The game was taken before, or is older than every game remembered.
-    case alreadyTaken
+    /// The game was taken before: with the record it was sent as while the outbox
+    /// remembers that (its number and name), nil for a game older than every game
+    /// remembered.
+    case alreadyTaken(sentAs: VenueRecord?)
     /// The game was taken as "Player" (or another stand-in name) and has been named
     /// since: queued again under its number, with its name.
     case renamed(VenueRecord)
@@ -98,7 +100,7 @@ public struct Outbox: Equatable, Sendable {
     if taken.count >= Self.remembered, let oldest = taken.first,
       mark.endedMilliseconds < oldest.endedMilliseconds
     {
-      return .alreadyTaken
+      return .alreadyTaken(sentAs: nil)
     }
     taken.append(mark)
     if taken.count > Self.remembered { taken.removeFirst(taken.count - Self.remembered) }
@@ -117,9 +119,14 @@ public struct Outbox: Equatable, Sendable {
   /// a name now (names change only so: `ScoreBook.name`), otherwise not taken.
   private mutating func takeAgain(_ game: GameRecord, at index: Int, cabinet: String) -> Taking {
     let name = game.result.name
-    guard let sequence = taken[index].sequence, let sent = taken[index].name,
-      PlayerName.isUnnamed(sent), !PlayerName.isUnnamed(name)
-    else { return .alreadyTaken }
+    guard let sequence = taken[index].sequence else { return .alreadyTaken(sentAs: nil) }
+    guard let sent = taken[index].name, PlayerName.isUnnamed(sent), !PlayerName.isUnnamed(name)
+    else {
+      // Told as it was sent, it is that record; told otherwise, the record sent is not known.
+      let same = taken[index].name.map { $0 == name } ?? true
+      return .alreadyTaken(
+        sentAs: same ? VenueRecord(cabinet: cabinet, sequence: sequence, game: game) : nil)
+    }
     taken[index].name = name
     let record = VenueRecord(cabinet: cabinet, sequence: sequence, game: game)
     if let waiting = pending.firstIndex(where: { $0.key == record.key }) {

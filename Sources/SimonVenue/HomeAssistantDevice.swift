@@ -28,7 +28,7 @@ public enum HomeAssistantDevice {
       components["\(device)_\(sensor.key)"] = Component(
         platform: "sensor", name: sensor.name, uniqueID: "\(device)_\(sensor.key)",
         valueTemplate: "{{ value_json.\(sensor.value) }}", stateClass: sensor.stateClass,
-        icon: sensor.key == "state" ? "mdi:gamepad-circle" : nil)
+        icon: sensor.key == "state" ? "mdi:gamepad-circle" : nil, qos: 1)
     }
     let message = Discovery(
       device: Device(
@@ -36,7 +36,7 @@ public enum HomeAssistantDevice {
         model: "Simon cabinet", softwareVersion: version, suggestedArea: venue),
       origin: Origin(name: "simon-venue", softwareVersion: version),
       availabilityTopic: topics.availability, payloadAvailable: "online",
-      payloadNotAvailable: "offline", stateTopic: topics.state, qos: 1, components: components)
+      payloadNotAvailable: "offline", stateTopic: topics.state, components: components)
     return encode(message)
   }
 
@@ -45,8 +45,9 @@ public enum HomeAssistantDevice {
     /// "idle", "attract", "playing", "game over", or "offline" while simond is not
     /// reachable.
     public var state: String
-    /// Who plays or is signed in; empty when nobody is.
-    public var player: String
+    /// Who plays or is signed in; nil (null, which Home Assistant shows as unknown) when
+    /// nobody is.
+    public var player: String?
     /// The points of the last game.
     public var lastScore: Int?
     /// The most points of any game.
@@ -64,7 +65,7 @@ public enum HomeAssistantDevice {
     /// The state of a cabinet showing `view` (nil: simond not reachable).
     public init(view: CabinetView?, lastScore: Int?, bestScore: Int?, gamesPlayed: Int) {
       state = ""
-      player = ""
+      player = nil
       self.lastScore = lastScore
       self.bestScore = bestScore
       self.gamesPlayed = gamesPlayed
@@ -80,7 +81,7 @@ public enum HomeAssistantDevice {
       case .countdown?, .simon?, .player?: state = "playing"
       case .gameover?: state = "game over"
       }
-      player = view.map { $0.turnName ?? $0.signedIn.first ?? "" } ?? ""
+      player = view.flatMap { $0.turnName ?? $0.signedIn.first }
     }
 
     /// The state topic's message.
@@ -104,11 +105,10 @@ public enum HomeAssistantDevice {
     var payloadAvailable: String
     var payloadNotAvailable: String
     var stateTopic: String
-    var qos: Int
     var components: [String: Component]
 
     enum CodingKeys: String, CodingKey {
-      case device, origin, qos, components
+      case device, origin, components
       case availabilityTopic = "availability_topic"
       case payloadAvailable = "payload_available"
       case payloadNotAvailable = "payload_not_available"
@@ -148,9 +148,12 @@ public enum HomeAssistantDevice {
     var valueTemplate: String
     var stateClass: String?
     var icon: String?
+    /// Home Assistant subscribes to the state topic with the component's QoS (the
+    /// device's is not passed on to its components).
+    var qos: Int
 
     enum CodingKeys: String, CodingKey {
-      case platform, name, icon
+      case platform, name, icon, qos
       case uniqueID = "unique_id"
       case valueTemplate = "value_template"
       case stateClass = "state_class"

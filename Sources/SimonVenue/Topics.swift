@@ -28,6 +28,10 @@ public struct Topics: Equatable, Sendable {
   /// "online" or "offline" (the last will), retained.
   public var availability: String { "\(venueRoot)/\(cabinet)/availability" }
 
+  /// The bridge's own probe, not retained: its return tells that the broker delivered
+  /// every retained record (`OwnRecords`).
+  public var probe: String { "\(venueRoot)/\(cabinet)/probe" }
+
   /// The cabinet's state for Home Assistant, retained JSON.
   public var state: String { "\(venueRoot)/\(cabinet)/state" }
 

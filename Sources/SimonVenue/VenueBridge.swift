@@ -5,8 +5,9 @@ import SimonScores
 
 /// The venue bridge (SPEC section 12): follows simond's control socket, takes every
 /// game the cabinet records into the durable outbox, publishes it to the broker with
-/// QoS 1 until acknowledged, merges every cabinet's records into the venue table, and
-/// keeps Home Assistant's view of the cabinet current.
+/// QoS 1 until acknowledged, merges every other cabinet's records into the venue table,
+/// publishes again what the broker lost of this cabinet's (`OwnRecords`), and keeps Home
+/// Assistant's view of the cabinet current.
 ///
 /// Everything happens on one task, in the order it was told: what the control socket
 /// and the broker's network thread report is queued to it. Nothing here touches a
@@ -57,8 +58,10 @@ public final class VenueBridge: Sendable {
       caFile: config.broker.caFile, will: (topics.availability, "offline"))
     settings.backoff = (1, UInt32(config.broker.reconnectMax))
     let mqtt = try MQTTClient(settings) { [self] happening in tell(.broker(happening)) }
-    // Every cabinet's records, on every connection (the client subscribes again).
+    // Every cabinet's records, on every connection (the client subscribes again), and
+    // the probe that says when the broker has delivered those it holds.
     try mqtt.subscribe(topics.allRecords)
+    try mqtt.subscribe(topics.probe)
     let feed = ControlFeed(path: config.controlSocket ?? ControlSocketPath.servicePath)
     let recent = ControlRequest.Action.recent(count: ControlRequest.maximumRecent)
     // Games named after they ended, or stored late, are found among the recent games.
@@ -102,6 +105,11 @@ public final class VenueBridge: Sendable {
     /// The outbox's last and best points and games taken, for Home Assistant; read
     /// again after the next game is taken.
     var tally: HomeAssistantDevice.State?
+    /// Whether the control socket answered or failed once: until then the cabinet's
+    /// state is not known, and none is published (not "offline" for a moment).
+    var simondHeard = false
+    /// This cabinet's records, and which the broker holds.
+    var own = OwnRecords()
   }
 
   private func handle(_ input: Input, in session: inout Session) {
@@ -109,10 +117,12 @@ public final class VenueBridge: Sendable {
     case .control(.connected(let hello, let snapshot)):
       logger.info("following simond on \(hello.cabinet) (\(hello.version))")
       session.view = snapshot.state
+      session.simondHeard = true
       publishState(&session)
     case .control(.lost(let why)):
       logger.warning("simond: \(why); trying again every second")
       session.view = nil
+      session.simondHeard = true
       publishState(&session)
     case .control(.message(let message)):
       switch message {
@@ -156,8 +166,12 @@ public final class VenueBridge: Sendable {
         logger.error(
           "outbox: cannot forget \(record.key), acknowledged: \(error); it is sent again")
       }
+    case .broker(.message(let topic, let payload)) where topic == topics.probe:
+      guard session.own.echoed(payload) else { return }
+      logger.debug("the broker has delivered every record of this cabinet it holds")
+      publishMissing(&session)
     case .broker(.message(let topic, let payload)):
-      merge(topic: topic, payload: payload)
+      merge(topic: topic, payload: payload, in: &session)
     }
   }
 
@@ -188,6 +202,34 @@ public final class VenueBridge: Sendable {
       publish(record, in: &session)
     }
     if !waiting.isEmpty { logger.info("sending \(waiting.count) game(s) from the outbox") }
+    publishProbe(&session)
+  }
+
+  /// Published last on a connection: when it comes back, the broker has delivered every
+  /// record of this cabinet it holds.
+  private func publishProbe(_ session: inout Session) {
+    do {
+      try session.mqtt.publish(
+        topics.probe, Array(session.own.connected().utf8), retain: false)
+    } catch {
+      logger.warning("\(error)")
+    }
+  }
+
+  /// Publishes again the cabinet's records the broker does not hold (a new or wiped
+  /// broker, or one killed between its saves): those kept (`OwnRecords.kept`) and those
+  /// in the venue's tables.
+  private func publishMissing(_ session: inout Session) {
+    guard session.connected, session.own.synced else { return }
+    let tables = (try? venue.load()).map { book in
+      book.tableKeys.flatMap { book.table($0) }.filter { $0.cabinet == config.cabinet }
+    }
+    let missing = session.own.missing(also: tables ?? [])
+    guard !missing.isEmpty else { return }
+    logger.notice(
+      "the broker does not hold \(missing.count) of this cabinet's games (\(missing.first!.key) to \(missing.last!.key)): publishing them again"
+    )
+    for record in missing { publish(record, in: &session) }
   }
 
   private func take(_ games: [GameRecord], in session: inout Session) {
@@ -201,9 +243,11 @@ public final class VenueBridge: Sendable {
     }
     var queued: [VenueRecord] = []
     var renamed: [VenueRecord] = []
+    var known: [VenueRecord] = []
     for taking in taken {
       switch taking {
-      case .alreadyTaken: continue
+      case .alreadyTaken(let record):
+        if let record { known.append(record) }
       case .renamed(let record): renamed.append(record)
       case .queued(let record): queued.append(record)
       case .queuedDropping(let record, let dropped):
@@ -212,9 +256,10 @@ public final class VenueBridge: Sendable {
         queued.append(record)
       }
     }
-    guard !queued.isEmpty || !renamed.isEmpty else { return }
+    for record in known + queued + renamed { session.own.know(record) }
+    // Games taken before are merged too: a venue file lost since gets them back.
     do {
-      try venue.merge(queued + renamed)
+      try venue.merge(known + queued + renamed)
     } catch {
       logger.error("venue table: \(error)")
     }
@@ -229,6 +274,7 @@ public final class VenueBridge: Sendable {
       )
       if session.connected { publish(record, in: &session) }
     }
+    publishMissing(&session)
     guard !queued.isEmpty else { return }
     session.tally = nil
     publishState(&session)
@@ -239,12 +285,13 @@ public final class VenueBridge: Sendable {
       let mid = try session.mqtt.publish(
         topics.record(record.cabinet, sequence: record.sequence), record.payload, retain: true)
       session.inFlight[mid] = record
+      session.own.published(record)
     } catch {
       logger.warning("\(error); sent again on the next connection")
     }
   }
 
-  private func merge(topic: String, payload: [UInt8]) {
+  private func merge(topic: String, payload: [UInt8], in session: inout Session) {
     guard let named = topics.recordKey(of: topic) else { return }
     let record: VenueRecord
     do {
@@ -258,6 +305,10 @@ public final class VenueBridge: Sendable {
         "ignored a record on \(PlayerName.printable(topic)): it says it is \(record.key)")
       return
     }
+    guard record.cabinet != config.cabinet else {
+      ownCopy(record, on: topic, in: &session)
+      return
+    }
     do {
       if try !venue.merge([record]).isEmpty {
         logger.debug("merged \(record.key) into the venue table")
@@ -267,8 +318,28 @@ public final class VenueBridge: Sendable {
     }
   }
 
+  /// A copy of one of this cabinet's records from the broker: never merged (the
+  /// cabinet's own come from its outbox); one that is not the cabinet's is replaced.
+  private func ownCopy(_ record: VenueRecord, on topic: String, in session: inout Session) {
+    switch session.own.arrived(record) {
+    case .same:
+      break
+    case .differs(let ours):
+      logger.warning(
+        "the broker holds another record than this cabinet's on \(PlayerName.printable(topic)): publishing this cabinet's again"
+      )
+      if session.connected { publish(ours, in: &session) }
+    case .unknown:
+      let next = (try? outbox.load())?.nextSequence ?? Int.max
+      guard record.sequence >= next else { return }  // older than those kept
+      logger.warning(
+        "ignored a record on \(PlayerName.printable(topic)): this cabinet has sent no game \(record.sequence) yet"
+      )
+    }
+  }
+
   private func publishState(_ session: inout Session) {
-    guard config.homeAssistant.enabled, session.connected else { return }
+    guard config.homeAssistant.enabled, session.connected, session.simondHeard else { return }
     if session.tally == nil {
       let box = (try? outbox.load()) ?? Outbox()
       session.tally = HomeAssistantDevice.State(

@@ -39,7 +39,8 @@ struct HomeAssistantTests {
     #expect(payload["payload_available"] as? String == "online")
     #expect(payload["payload_not_available"] as? String == "offline")
     #expect(payload["state_topic"] as? String == topics.state)
-    #expect(payload["qos"] as? Int == 1)
+    // Home Assistant takes no QoS from the device for its components: each has its own.
+    #expect(payload["qos"] == nil)
     let components = try #require(payload["components"] as? [String: [String: Any]])
     #expect(
       Set(components.keys) == [
@@ -47,11 +48,12 @@ struct HomeAssistantTests {
         "simon_pi_3_local_best_score", "simon_pi_3_local_games_played",
       ])
     let sensorOptions: Set<String> = [
-      "platform", "name", "unique_id", "value_template", "state_class", "icon",
+      "platform", "name", "unique_id", "value_template", "state_class", "icon", "qos",
     ]
     var uniqueIDs: Set<String> = []
     for (key, component) in components {
       #expect(component["platform"] as? String == "sensor", "\(key)")
+      #expect(component["qos"] as? Int == 1, "\(key): QoS 1, as the state is published")
       let unique = try #require(component["unique_id"] as? String)
       #expect(unique == key)
       uniqueIDs.insert(unique)
@@ -79,6 +81,23 @@ struct HomeAssistantTests {
       let key = String(template.dropFirst("{{ value_json.".count).dropLast(" }}".count))
       #expect(message.keys.contains(key), "\(key)")
     }
+  }
+
+  @Test("with nobody signed in the player is null, which Home Assistant shows as unknown")
+  func nobodyIsNull() throws {
+    var state = HomeAssistantDevice.State(view: nil, lastScore: nil, bestScore: nil, gamesPlayed: 0)
+    var view = CabinetView(
+      phase: .attract, mode: .classic, difficulty: .medium, level: nil, round: 0, points: 0,
+      players: [], turn: nil, out: [], signedIn: [], team: nil, countdown: nil, menu: nil,
+      codeEntered: nil)
+    state.update(view: view)
+    let message = try #require(
+      JSONSerialization.jsonObject(with: Data(state.payload)) as? [String: Any])
+    #expect(message["state"] as? String == "attract")
+    #expect(message["player"] is NSNull, "\(message)")
+    view.signedIn = ["Ann"]
+    state.update(view: view)
+    #expect(state.player == "Ann")
   }
 
   @Test("no entity is named for a player")

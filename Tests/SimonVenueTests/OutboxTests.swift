@@ -11,7 +11,10 @@ struct OutboxTests {
     #expect(
       outbox.take(record(1, points: 10), cabinet: "c")
         == .queued(VenueRecord(cabinet: "c", sequence: 1, game: record(1, points: 10))))
-    #expect(outbox.take(record(1, points: 10), cabinet: "c") == .alreadyTaken)
+    #expect(
+      outbox.take(record(1, points: 10), cabinet: "c")
+        == .alreadyTaken(
+          sentAs: VenueRecord(cabinet: "c", sequence: 1, game: record(1, points: 10))))
     guard case .queued(let second) = outbox.take(record(2, points: 30, minute: 1), cabinet: "c")
     else {
       Issue.record("the second game was not queued")
@@ -52,7 +55,8 @@ struct OutboxTests {
       _ = outbox.take(record(id, points: 1, minute: id), cabinet: "c")
     }
     #expect(outbox.taken.count == Outbox.remembered)
-    #expect(outbox.take(record(3, points: 1, minute: 3), cabinet: "c") == .alreadyTaken)
+    #expect(
+      outbox.take(record(3, points: 1, minute: 3), cabinet: "c") == .alreadyTaken(sentAs: nil))
   }
 
   @Test("the outbox file survives a reread with everything in it")
@@ -92,7 +96,7 @@ struct OutboxTests {
     #expect(
       outbox.pending.map(\.key)
         == [named.key, VenueRecord.Key(cabinet: "c", sequence: 1)].reversed())
-    #expect(outbox.take(named.game, cabinet: "c") == .alreadyTaken, "named once")
+    #expect(outbox.take(named.game, cabinet: "c") == .alreadyTaken(sentAs: named), "named once")
     #expect(outbox.nextSequence == 3, "no new number")
     #expect(outbox.gamesTaken == 2)
   }
@@ -118,12 +122,16 @@ struct OutboxTests {
   @Test("a name is never taken back, nor changed, nor given to a game sent under one")
   func namesOnlyComeOnce() {
     var outbox = Outbox()
-    _ = outbox.take(record(1, points: 10, name: "Ada"), cabinet: "c")
-    #expect(outbox.take(record(1, points: 10), cabinet: "c") == .alreadyTaken)
-    #expect(outbox.take(record(1, points: 10, name: "Bob"), cabinet: "c") == .alreadyTaken)
+    let ada = VenueRecord(cabinet: "c", sequence: 1, game: record(1, points: 10, name: "Ada"))
+    _ = outbox.take(ada.game, cabinet: "c")
+    #expect(outbox.take(ada.game, cabinet: "c") == .alreadyTaken(sentAs: ada))
+    // Told under another name, or none, it is not the record that was sent.
+    #expect(outbox.take(record(1, points: 10), cabinet: "c") == .alreadyTaken(sentAs: nil))
+    #expect(
+      outbox.take(record(1, points: 10, name: "Bob"), cabinet: "c") == .alreadyTaken(sentAs: nil))
     _ = outbox.take(record(2, points: 10, minute: 1), cabinet: "c")
     #expect(
-      outbox.take(record(2, points: 10, minute: 1, name: "Player 2"), cabinet: "c") == .alreadyTaken
-    )
+      outbox.take(record(2, points: 10, minute: 1, name: "Player 2"), cabinet: "c")
+        == .alreadyTaken(sentAs: nil))
   }
 }

@@ -140,6 +140,93 @@ struct VenueBrokerTests {
     #expect(text.contains("Games merged, by cabinet: cab-1 (2), cab-2 (2), cab-3 (2)"))
   }
 
+  @Test(
+    "a broker that lost everything gets every game again, a cabinet joining later sees them all, and a forged copy of a cabinet's game is replaced"
+  )
+  func brokerHeals() async throws {
+    let broker = try await BrokerProcess()
+    let cabinets = [try await DaemonProcess(), try await DaemonProcess()]
+    let bridges = try cabinets.enumerated().map { index, cabinet in
+      try BridgeProcess(
+        cabinet: "cab-\(index + 1)", broker: broker, controlSocket: cabinet.controlPath)
+    }
+    for cabinet in cabinets {
+      let player = try cabinet.connect()
+      try await player.playGame(rounds: 1)
+      try await player.playGame(rounds: 2)
+    }
+    let delivered = try await eventually(timeout: 60) {
+      try bridges.allSatisfy { bridge in
+        try venue(bridge).merged.values.map(\.count) == [2, 2] && outboxPending(bridge) == 0
+      }
+    }
+    #expect(delivered, "logs: \(bridges.map(\.log))")
+
+    // The broker loses every retained record: each bridge finds its own missing once the
+    // broker has delivered what it holds, and publishes them again.
+    try await broker.wipe()
+    let healed = await eventually(timeout: 60) {
+      bridges.allSatisfy {
+        $0.log.contains(
+          "the broker does not hold 2 of this cabinet's games (\($0.cabinet)/1 to \($0.cabinet)/2): publishing them again"
+        )
+      }
+    }
+    #expect(healed, "logs: \(bridges.map(\.log))")
+    let joiner = try await DaemonProcess()
+    let late = try BridgeProcess(
+      cabinet: "cab-3", broker: broker, controlSocket: joiner.controlPath)
+    let seen = try await eventually(timeout: 60) {
+      try venue(late).merged.mapValues(\.count) == ["cab-1": 2, "cab-2": 2]
+    }
+    #expect(seen, "the joining cabinet's table: \(late.venueFile)\nlog: \(late.log)")
+    #expect(try venue(late) == venue(bridges[0]))
+
+    // Reconnecting to a broker that holds everything publishes nothing again. The proof
+    // that both chances to do so have passed (the probe back; simond's list of recent
+    // games, taken before the next game): that next game, delivered.
+    await bridges[1].signal(SIGKILL)
+    try bridges[1].start()
+    try await cabinets[1].connect().playGame(rounds: 1)
+    let probed = try await eventually(timeout: 60) {
+      try venue(bridges[0]).merged["cab-2"]?.count == 3
+        && bridges[1].log.components(separatedBy: "has delivered every record").count >= 3
+    }
+    #expect(probed, "\(bridges[1].log)")
+    #expect(
+      bridges[1].log.components(separatedBy: "publishing them again").count == 2,
+      "only after the wipe: \(bridges[1].log)")
+
+    // A forged copy of cab-1's first game: cab-1 never takes it, and puts its own back.
+    let real = try #require(
+      try venue(bridges[0]).table(Self.table).first { $0.key.description == "cab-1/1" })
+    var forged = real
+    forged.game.result.points = 999_999
+    forged.game.result.name = "Mallory"
+    try await run(
+      "/usr/bin/mosquitto_pub",
+      [
+        "-h", "127.0.0.1", "-p", String(broker.port), "-q", "1", "-r",
+        "-t", "simon/test-venue/cab-1/record/1",
+        "-m", String(decoding: forged.payload, as: UTF8.self),
+      ])
+    let told = await eventually(timeout: 30) {
+      bridges[0].log.contains(
+        "the broker holds another record than this cabinet's on simon/test-venue/cab-1/record/1")
+    }
+    #expect(told, "\(bridges[0].log)")
+    var retained: String?
+    for _ in 0..<100 {
+      retained = try await broker.retained("simon/test-venue/cab-1/record/1")
+      if retained == String(decoding: real.payload, as: UTF8.self) { break }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    #expect(retained == String(decoding: real.payload, as: UTF8.self))
+    #expect(try venue(bridges[0]).table(Self.table).contains(real))
+    #expect(
+      !(try venue(bridges[0]).table(Self.table).contains { $0.game.result.points == 999_999 }))
+  }
+
   @Test("bad broker credentials: one clear error, retries with back-off, no crash")
   func badCredentials() async throws {
     let broker = try await BrokerProcess(passwords: ["venue": "right"])

@@ -126,6 +126,18 @@ public final class BrokerProcess: @unchecked Sendable {
     self.process = nil
   }
 
+  /// Loses everything it held, as a new broker or one whose database went would: killed
+  /// (SIGKILL: nothing saved), its database removed, started again.
+  public func wipe() async throws {
+    if let process {
+      process.signal(SIGKILL)
+      _ = await process.waitForExit(timeout: 10)
+      self.process = nil
+    }
+    try? FileManager.default.removeItem(at: directory.appendingPathComponent("mosquitto.db"))
+    try await start()
+  }
+
   /// Its log so far.
   public var log: String {
     [logPath + ".stderr", logPath].compactMap { try? String(contentsOfFile: $0, encoding: .utf8) }
