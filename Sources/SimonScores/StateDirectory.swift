@@ -38,12 +38,15 @@ public enum StateDirectory {
   /// Makes sure files can be created in the directory: creates a probe file there and
   /// removes it. The daemon calls it at start, so a directory it may not write (or a
   /// read-only or full file system) stops it with a reason instead of every game being
-  /// lost later.
+  /// lost later. A probe that a power cut left behind (its removal not yet on the disk)
+  /// is used again, never a reason to stop.
   /// - Throws: `StateError` of kind `.directory` naming the directory and why.
   public static func checkWritable(_ path: String) throws {
-    let probe = join(path, ".write-check-\(processID())")
+    // One name, not created exclusively: after a power cut the same process id (a boot
+    // is much like the last) found its probe there and the cabinet never started again.
+    let probe = join(path, probeName)
     do {
-      try withOpenFile(probe, OpenFlags.createExclusive, mode: 0o600) {
+      try withOpenFile(probe, OpenFlags.createTruncate, mode: 0o600) {
         (file) throws(SystemError) in try file.sync()
       }
       removeFile(probe)
@@ -54,6 +57,9 @@ public enum StateDirectory {
         errno: error.errno)
     }
   }
+
+  /// The probe file `checkWritable` creates and removes.
+  static let probeName = ".write-check"
 
   /// The path of a file in a directory.
   static func join(_ directory: String, _ name: String) -> String {

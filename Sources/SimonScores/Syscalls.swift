@@ -213,9 +213,6 @@ struct OpenFlags {
   /// Create or truncate for writing; never follows a symbolic link.
   static let createTruncate = OpenFlags(
     access: .writeOnly, options: [.create, .truncate, .noFollow])
-  /// A new file that must not exist yet; never follows a symbolic link.
-  static let createExclusive = OpenFlags(
-    access: .writeOnly, options: [.create, .exclusiveCreate, .noFollow])
   /// A lock file: created if missing, opened read-only (flock needs no write access).
   static let lockFile = OpenFlags(access: .readOnly, options: [.create, .noFollow])
   /// A directory, to fsync it.

@@ -103,6 +103,16 @@ import Testing
       error.description == "cannot use the state directory /x: cannot create it: permission denied")
   }
 
+  @Test("a probe a power cut left in the state directory does not stop the next start")
+  func aProbeLeftByAPowerCutIsUsedAgain() throws {
+    let directory = TemporaryDirectory("scores")
+    defer { directory.remove() }
+    // The removal of the last start's probe had not reached the disk.
+    put("", at: directory.file(".write-check"))
+    try StateDirectory.checkWritable(directory.path)
+    #expect(names(in: directory.path).isEmpty)
+  }
+
   @Test func resetForgetsEverything() throws {
     let directory = TemporaryDirectory("scores")
     defer { directory.remove() }
