@@ -97,7 +97,8 @@ public enum Daemon {
     let control: ControlServer
     do {
       let hello = ControlHello(
-        protocolVersion: ControlProtocol.version, cabinet: HostName.current, version: simonVersion,
+        protocolVersion: ControlProtocol.version, cabinet: HostName.current,
+        version: SimonVersion.current,
         stateDirectory: stateDirectory, hardware: options.hardware.rawValue)
       control = try ControlServer(
         path: controlPath,

@@ -21,9 +21,6 @@ public final class VenueBridge: Sendable {
     case broker(MQTTClient.Happening)
   }
 
-  /// The bridge's software version, for Home Assistant.
-  public static let version = "0.1.0"
-
   private let config: VenueConfig
   private let topics: Topics
   private let outbox: OutboxStore
@@ -182,7 +179,8 @@ public final class VenueBridge: Sendable {
       if config.homeAssistant.enabled {
         try session.mqtt.publish(
           topics.discovery,
-          HomeAssistantDevice.discovery(topics: topics, venue: config.venue, version: Self.version),
+          HomeAssistantDevice.discovery(
+            topics: topics, venue: config.venue, version: SimonVersion.current),
           retain: true)
       }
     } catch {

@@ -24,7 +24,7 @@ struct SimonVenueCommand: AsyncParsableCommand {
       settings cannot work (a host name that does not resolve, a bad CA file), 78 bad \
       configuration.
       """,
-    version: VenueBridge.version
+    version: SimonVersion.current
   )
 
   @Option(

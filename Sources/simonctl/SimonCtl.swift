@@ -1,4 +1,5 @@
 import ArgumentParser
+import SimonControl
 import SimonDaemon
 
 /// The operator tool: scores, players, settings, configuration and hardware checks.
@@ -7,7 +8,7 @@ struct SimonCtl: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "simonctl",
     abstract: "Manage a Simon cabinet: scores, players, settings, configuration, hardware.",
-    version: simonVersion,
+    version: SimonVersion.current,
     subcommands: [
       ScoresCommand.self, PlayersCommand.self, NameLatest.self, SettingsCommand.self,
       TestHardware.self, ToneCommand.self, ConfigCommand.self, Play.self, StatusCommand.self,

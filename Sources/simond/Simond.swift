@@ -25,7 +25,7 @@ struct Simond: AsyncParsableCommand {
       Exit codes: 0 stopped cleanly, 64 bad command line, 69 hardware missing or busy, \
       70 internal error, 73 state directory unusable, 78 bad configuration.
       """,
-    version: simonVersion
+    version: SimonVersion.current
   )
 
   @Option(

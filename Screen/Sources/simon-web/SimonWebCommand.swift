@@ -35,7 +35,7 @@ struct SimonWebCommand: AsyncParsableCommand {
       Exit codes: 0 stopped by SIGTERM or SIGINT, 64 bad command line, 69 cannot listen \
       (the address is taken, or not this machine's).
       """,
-    version: "0.1.0"
+    version: SimonVersion.current
   )
 
   @Option(
