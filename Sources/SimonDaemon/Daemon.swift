@@ -52,6 +52,12 @@ public enum Daemon {
     }
     if stoppedEarly() { return ExitStatus.success }
     let archive = GameArchive(directory: stateDirectory, logger: logger)
+    do {
+      try archive.refuseNewerFiles()
+    } catch {
+      logger.error("\(error); not starting")
+      return ExitStatus.config
+    }
     archive.migrateSettings(base: config.settings)
 
     let hardware: Hardware

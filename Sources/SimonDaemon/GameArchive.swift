@@ -54,6 +54,26 @@ final class GameArchive: Sendable {
       newBest: outcome.isNewAllTimeBest, endedAt: endedAt)
   }
 
+  /// Throws when a state file was written by a newer version of the programs (after a
+  /// downgrade): the daemon then stops at start and leaves the file as it is, rather than
+  /// play games it could not store. Every other fault is left to the game's own path.
+  /// - Throws: `StateError` of kind `.newerVersion`.
+  func refuseNewerFiles() throws {
+    let reads: [() throws -> Void] = [
+      { _ = try self.scores.load() }, { _ = try self.settingsStore.load() },
+      { _ = try self.players.list() },
+    ]
+    for read in reads {
+      do {
+        try read()
+      } catch let error as StateError where error.kind == .newerVersion {
+        throw error
+      } catch {
+        continue
+      }
+    }
+  }
+
   // MARK: Settings
 
   /// The stored settings over `base`; `base` alone when they cannot be read.

@@ -14,6 +14,9 @@ public struct StateError: Error, Equatable, Sendable, CustomStringConvertible {
     case lock
     /// Another process held the lock for longer than the store's lock timeout.
     case busy
+    /// The file was written by a newer version of the programs (a downgrade): it is left
+    /// as it is, never set aside nor overwritten, until that version is back.
+    case newerVersion = "newer-version"
   }
 
   /// What went wrong.
@@ -41,6 +44,8 @@ public struct StateError: Error, Equatable, Sendable, CustomStringConvertible {
     case .write: "cannot write \(path): \(reason)"
     case .lock: "cannot lock \(path): \(reason)"
     case .busy: "\(path) is locked: \(reason)"
+    case .newerVersion:
+      "\(path) was written by a newer version of the cabinet's programs (\(reason)); it is left as it is: install that version again"
     }
   }
 

@@ -8,7 +8,7 @@ import FoundationEssentials
 ///   the new one, never a mix;
 /// - every read-modify-write holds an exclusive `flock` on `<file>.lock`, so concurrent
 ///   writers in any number of processes see each other's changes;
-/// - a file that cannot be used (empty, corrupt, unreadable, newer version) is moved
+/// - a file that cannot be used (empty, corrupt, unreadable) is moved
 ///   aside with a timestamp in its name, reported, and a fresh document starts;
 /// - a temporary file left by a writer killed before its rename is removed by the next
 ///   read or write that gets the lock (only a writer holding the lock makes one, so one
@@ -55,6 +55,7 @@ final class StateFile<Document: StateDocument>: Sendable {
     switch try load() {
     case .missing: return .empty
     case .document(let document): return document
+    case .newer(let detail): throw refusingNewer(detail)
     case .unusable(let kind, let detail):
       do {
         return try withLock { try loadRecovering(mustMove: false) }
@@ -94,6 +95,8 @@ final class StateFile<Document: StateDocument>: Sendable {
     case missing
     case document(Document)
     case unusable(StateProblem.Kind, String)
+    /// Written by a newer version of the programs: why (its format and ours).
+    case newer(String)
   }
 
   /// Reads and decodes the file; throws only for faults that may pass, or a broken
@@ -116,6 +119,13 @@ final class StateFile<Document: StateDocument>: Sendable {
     return Self.decode(bytes)
   }
 
+  /// A file a newer version wrote is not damaged, and not this program's to replace: a
+  /// downgrade is undone by installing the newer version again, which finds it as it
+  /// left it.
+  private func refusingNewer(_ detail: String) -> StateError {
+    StateError(kind: .newerVersion, path: path, reason: detail)
+  }
+
   fileprivate static func decode(_ bytes: [UInt8]) -> Loaded {
     if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
       return .unusable(.empty, bytes.isEmpty ? "0 bytes" : "only white space")
@@ -131,8 +141,7 @@ final class StateFile<Document: StateDocument>: Sendable {
       return .unusable(.corrupt, "no whole-number \"version\"")
     }
     if version > Document.version {
-      return .unusable(
-        .newerVersion, "version \(version); this program reads up to \(Document.version)")
+      return .newer("format version \(version); this program reads up to \(Document.version)")
     }
     if version < 1 { return .unusable(.corrupt, "version \(version) does not exist") }
     let document: Document
@@ -150,6 +159,7 @@ final class StateFile<Document: StateDocument>: Sendable {
     switch try load() {
     case .missing: return .empty
     case .document(let document): return document
+    case .newer(let detail): throw refusingNewer(detail)
     case .unusable(let kind, let detail):
       let aside = asidePath(kind)
       do {

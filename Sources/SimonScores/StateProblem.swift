@@ -9,8 +9,6 @@ public struct StateProblem: Equatable, Sendable, CustomStringConvertible {
     case corrupt
     /// The file cannot be read at all: no permission, a directory, a link loop, I/O error.
     case unreadable
-    /// The file was written by a newer version of the programs, with a higher "version".
-    case newerVersion = "newer-version"
   }
 
   /// Why the file could not be used.
@@ -43,7 +41,6 @@ public struct StateProblem: Equatable, Sendable, CustomStringConvertible {
       case .empty: "\(path) is empty (\(detail))"
       case .corrupt: "\(path) is corrupt (\(detail))"
       case .unreadable: "\(path) is unreadable (\(detail))"
-      case .newerVersion: "\(path) is from a newer version (\(detail))"
       }
     if let movedTo {
       return "\(what); moved it to \(movedTo) and started a fresh one"

@@ -8,7 +8,7 @@ extension ExitStatus {
   static let help = """
     Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to \
     name, reset not confirmed); 64 bad command line; 65 a value breaks a rule (name, \
-    pad code, setting); 66 the state directory named does not exist; 69 simond is not running where it must be; 73 the state \
+    pad code, setting), or a state file is from a newer version; 66 the state directory named does not exist; 69 simond is not running where it must be; 73 the state \
     directory cannot be created; 74 a state file cannot be read or written; 75 the \
     state is locked by another simond or simonctl, try again; 77 simond runs but this \
     user may not use its control socket (join the group simon).
@@ -28,6 +28,7 @@ extension ExitStatus {
     case .directory: cantCreate
     case .read, .write, .lock: ioError
     case .busy: tempFail
+    case .newerVersion: dataError
     }
   }
 }

@@ -47,11 +47,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 66 the state directory named does not exist; 69
-      simond is not running where it must be; 73 the state directory cannot be
-      created; 74 a state file cannot be read or written; 75 the state is locked by
-      another simond or simonctl, try again; 77 simond runs but this user may not use
-      its control socket (join the group simon).
+      (name, pad code, setting), or a state file is from a newer version; 66 the
+      state directory named does not exist; 69 simond is not running where it must
+      be; 73 the state directory cannot be created; 74 a state file cannot be read or
+      written; 75 the state is locked by another simond or simonctl, try again; 77
+      simond runs but this user may not use its control socket (join the group simon).
 
       USAGE: simonctl scores [--config <path>] [--state-dir <dir>] [--recent] [--count <n>] [--mode <mode>] [--difficulty <difficulty>] [--json] [--venue] [--venue-dir <dir>] <subcommand>
 
@@ -92,11 +92,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 66 the state directory named does not exist; 69
-      simond is not running where it must be; 73 the state directory cannot be
-      created; 74 a state file cannot be read or written; 75 the state is locked by
-      another simond or simonctl, try again; 77 simond runs but this user may not use
-      its control socket (join the group simon).
+      (name, pad code, setting), or a state file is from a newer version; 66 the
+      state directory named does not exist; 69 simond is not running where it must
+      be; 73 the state directory cannot be created; 74 a state file cannot be read or
+      written; 75 the state is locked by another simond or simonctl, try again; 77
+      simond runs but this user may not use its control socket (join the group simon).
 
       USAGE: simonctl scores reset [--config <path>] [--state-dir <dir>] [--control-socket <path>] [--yes]
 
@@ -152,11 +152,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 66 the state directory named does not exist; 69
-      simond is not running where it must be; 73 the state directory cannot be
-      created; 74 a state file cannot be read or written; 75 the state is locked by
-      another simond or simonctl, try again; 77 simond runs but this user may not use
-      its control socket (join the group simon).
+      (name, pad code, setting), or a state file is from a newer version; 66 the
+      state directory named does not exist; 69 simond is not running where it must
+      be; 73 the state directory cannot be created; 74 a state file cannot be read or
+      written; 75 the state is locked by another simond or simonctl, try again; 77
+      simond runs but this user may not use its control socket (join the group simon).
 
       USAGE: simonctl players list [--config <path>] [--state-dir <dir>] [--json]
 
@@ -178,11 +178,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 66 the state directory named does not exist; 69
-      simond is not running where it must be; 73 the state directory cannot be
-      created; 74 a state file cannot be read or written; 75 the state is locked by
-      another simond or simonctl, try again; 77 simond runs but this user may not use
-      its control socket (join the group simon).
+      (name, pad code, setting), or a state file is from a newer version; 66 the
+      state directory named does not exist; 69 simond is not running where it must
+      be; 73 the state directory cannot be created; 74 a state file cannot be read or
+      written; 75 the state is locked by another simond or simonctl, try again; 77
+      simond runs but this user may not use its control socket (join the group simon).
 
       USAGE: simonctl players add [--config <path>] [--state-dir <dir>] <name> [--code <code>]
 
@@ -207,11 +207,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 66 the state directory named does not exist; 69
-      simond is not running where it must be; 73 the state directory cannot be
-      created; 74 a state file cannot be read or written; 75 the state is locked by
-      another simond or simonctl, try again; 77 simond runs but this user may not use
-      its control socket (join the group simon).
+      (name, pad code, setting), or a state file is from a newer version; 66 the
+      state directory named does not exist; 69 simond is not running where it must
+      be; 73 the state directory cannot be created; 74 a state file cannot be read or
+      written; 75 the state is locked by another simond or simonctl, try again; 77
+      simond runs but this user may not use its control socket (join the group simon).
 
       USAGE: simonctl players remove [--config <path>] [--state-dir <dir>] <name>
 
@@ -234,11 +234,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 66 the state directory named does not exist; 69
-      simond is not running where it must be; 73 the state directory cannot be
-      created; 74 a state file cannot be read or written; 75 the state is locked by
-      another simond or simonctl, try again; 77 simond runs but this user may not use
-      its control socket (join the group simon).
+      (name, pad code, setting), or a state file is from a newer version; 66 the
+      state directory named does not exist; 69 simond is not running where it must
+      be; 73 the state directory cannot be created; 74 a state file cannot be read or
+      written; 75 the state is locked by another simond or simonctl, try again; 77
+      simond runs but this user may not use its control socket (join the group simon).
 
       USAGE: simonctl players code [--config <path>] [--state-dir <dir>] <name> [<code> ...]
 
@@ -268,11 +268,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 66 the state directory named does not exist; 69
-      simond is not running where it must be; 73 the state directory cannot be
-      created; 74 a state file cannot be read or written; 75 the state is locked by
-      another simond or simonctl, try again; 77 simond runs but this user may not use
-      its control socket (join the group simon).
+      (name, pad code, setting), or a state file is from a newer version; 66 the
+      state directory named does not exist; 69 simond is not running where it must
+      be; 73 the state directory cannot be created; 74 a state file cannot be read or
+      written; 75 the state is locked by another simond or simonctl, try again; 77
+      simond runs but this user may not use its control socket (join the group simon).
 
       USAGE: simonctl players sign-in [--config <path>] [--state-dir <dir>] [--control-socket <path>] <name> ...
 
@@ -301,11 +301,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 66 the state directory named does not exist; 69
-      simond is not running where it must be; 73 the state directory cannot be
-      created; 74 a state file cannot be read or written; 75 the state is locked by
-      another simond or simonctl, try again; 77 simond runs but this user may not use
-      its control socket (join the group simon).
+      (name, pad code, setting), or a state file is from a newer version; 66 the
+      state directory named does not exist; 69 simond is not running where it must
+      be; 73 the state directory cannot be created; 74 a state file cannot be read or
+      written; 75 the state is locked by another simond or simonctl, try again; 77
+      simond runs but this user may not use its control socket (join the group simon).
 
       USAGE: simonctl players sign-out [--config <path>] [--state-dir <dir>] [--control-socket <path>]
 
@@ -333,11 +333,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 66 the state directory named does not exist; 69
-      simond is not running where it must be; 73 the state directory cannot be
-      created; 74 a state file cannot be read or written; 75 the state is locked by
-      another simond or simonctl, try again; 77 simond runs but this user may not use
-      its control socket (join the group simon).
+      (name, pad code, setting), or a state file is from a newer version; 66 the
+      state directory named does not exist; 69 simond is not running where it must
+      be; 73 the state directory cannot be created; 74 a state file cannot be read or
+      written; 75 the state is locked by another simond or simonctl, try again; 77
+      simond runs but this user may not use its control socket (join the group simon).
 
       USAGE: simonctl players team [--config <path>] [--state-dir <dir>] [--control-socket <path>] <name>
 
@@ -372,11 +372,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 66 the state directory named does not exist; 69
-      simond is not running where it must be; 73 the state directory cannot be
-      created; 74 a state file cannot be read or written; 75 the state is locked by
-      another simond or simonctl, try again; 77 simond runs but this user may not use
-      its control socket (join the group simon).
+      (name, pad code, setting), or a state file is from a newer version; 66 the
+      state directory named does not exist; 69 simond is not running where it must
+      be; 73 the state directory cannot be created; 74 a state file cannot be read or
+      written; 75 the state is locked by another simond or simonctl, try again; 77
+      simond runs but this user may not use its control socket (join the group simon).
 
       USAGE: simonctl name-latest [--config <path>] [--state-dir <dir>] [--control-socket <path>] <name> [--count <n>] [--game <id>]
 
@@ -414,11 +414,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 66 the state directory named does not exist; 69
-      simond is not running where it must be; 73 the state directory cannot be
-      created; 74 a state file cannot be read or written; 75 the state is locked by
-      another simond or simonctl, try again; 77 simond runs but this user may not use
-      its control socket (join the group simon).
+      (name, pad code, setting), or a state file is from a newer version; 66 the
+      state directory named does not exist; 69 simond is not running where it must
+      be; 73 the state directory cannot be created; 74 a state file cannot be read or
+      written; 75 the state is locked by another simond or simonctl, try again; 77
+      simond runs but this user may not use its control socket (join the group simon).
 
       USAGE: simonctl settings [--config <path>] [--state-dir <dir>] [--control-socket <path>] [--json] <subcommand>
 
@@ -460,11 +460,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 66 the state directory named does not exist; 69
-      simond is not running where it must be; 73 the state directory cannot be
-      created; 74 a state file cannot be read or written; 75 the state is locked by
-      another simond or simonctl, try again; 77 simond runs but this user may not use
-      its control socket (join the group simon).
+      (name, pad code, setting), or a state file is from a newer version; 66 the
+      state directory named does not exist; 69 simond is not running where it must
+      be; 73 the state directory cannot be created; 74 a state file cannot be read or
+      written; 75 the state is locked by another simond or simonctl, try again; 77
+      simond runs but this user may not use its control socket (join the group simon).
 
       USAGE: simonctl settings set [--config <path>] [--state-dir <dir>] [--control-socket <path>] <key> <value>
 
@@ -499,11 +499,11 @@ extension HelpSnapshot {
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
-      (name, pad code, setting); 66 the state directory named does not exist; 69
-      simond is not running where it must be; 73 the state directory cannot be
-      created; 74 a state file cannot be read or written; 75 the state is locked by
-      another simond or simonctl, try again; 77 simond runs but this user may not use
-      its control socket (join the group simon).
+      (name, pad code, setting), or a state file is from a newer version; 66 the
+      state directory named does not exist; 69 simond is not running where it must
+      be; 73 the state directory cannot be created; 74 a state file cannot be read or
+      written; 75 the state is locked by another simond or simonctl, try again; 77
+      simond runs but this user may not use its control socket (join the group simon).
 
       USAGE: simonctl settings reset [--config <path>] [--state-dir <dir>] [--control-socket <path>] [<key>] [--all]
 

@@ -316,6 +316,32 @@ struct StateDirectoryAtStartTests {
     #expect(finished.status == 73, "\(text)")
     #expect(text.contains("cannot write in it: permission denied"), "\(text)")
   }
+
+  @Test("after a downgrade, a state file a newer version wrote stops simond (78), untouched")
+  func aNewerStateFileStopsItWithExit78() async throws {
+    let directory = makeScratchDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let state = directory.appendingPathComponent("state")
+    try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+    let scores = state.appendingPathComponent("scores.json")
+    let newer = Data("{\"version\": 9, \"what\": \"a later release's scores\"}\n".utf8)
+    try newer.write(to: scores)
+    let finished = try await ChildProcess.run(
+      productsDirectory.appendingPathComponent("simond").path,
+      [
+        "--hardware", "mock", "--audio", "none", "--config", "/dev/null", "--state-dir",
+        state.path, "--control-socket", directory.appendingPathComponent("c.sock").path,
+      ])
+    let text = finished.error
+    #expect(finished.status == 78, "\(text)")
+    #expect(
+      text.contains(
+        "\(scores.path) was written by a newer version of the cabinet's programs (format version 9; this program reads up to 1); it is left as it is: install that version again; not starting"
+      ), "\(text)")
+    #expect(try Data(contentsOf: scores) == newer)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: state.path).sorted() == ["scores.json"])
+  }
 }
 
 /// A game that cannot be stored when it ends is kept and stored later; its game over

@@ -34,10 +34,6 @@ import Testing
     ("blank", "\n\n  \n", .empty, "only white space"),
     ("not an object", "[1, 2]", .corrupt, "not a JSON object"),
     ("no version", "{\"recent\": []}", .corrupt, "no whole-number \"version\""),
-    (
-      "future version", "{\"version\": 2, \"anything\": true}", .newerVersion,
-      "version 2; this program reads up to 1"
-    ),
     ("version zero", "{\"version\": 0}", .corrupt, "version 0 does not exist"),
     (
       "missing key", "{\"version\": 1, \"next_id\": 1, \"tables\": []}", .corrupt,
@@ -91,8 +87,7 @@ import Testing
     #expect(problem.path == store.path)
     #expect(problem.detail == detail)
     let aside = try #require(problem.movedTo)
-    let label = kind == .newerVersion ? "newer-version" : "corrupt"
-    #expect(aside.hasPrefix(store.path + "." + label + "-20"))
+    #expect(aside.hasPrefix(store.path + ".corrupt-20"))
     #expect(aside.hasSuffix("Z"))
     #expect(contents(aside) == Array(text.utf8))
     #expect(
@@ -111,8 +106,31 @@ import Testing
     case .empty: "is empty"
     case .corrupt: "is corrupt"
     case .unreadable: "is unreadable"
-    case .newerVersion: "is from a newer version"
     }
+  }
+
+  @Test("a file a newer version wrote (a downgrade) is refused, left as it is, never replaced")
+  func aNewerFileIsLeftForTheNewerVersion() throws {
+    let directory = TemporaryDirectory("newer")
+    defer { directory.remove() }
+    let problems = Problems()
+    let store = ScoreStore(directory: directory.path, onProblem: problems.handler)
+    let text = "{\"version\": 2, \"anything\": true}"
+    put(text, at: store.path)
+    let refusal = StateError(
+      kind: .newerVersion, path: store.path,
+      reason: "format version 2; this program reads up to 1")
+    #expect(throws: refusal) { try store.load() }
+    #expect(throws: refusal) {
+      try store.record(game(points: 1), startedAt: time(), endedAt: time())
+    }
+    #expect(contents(store.path) == Array(text.utf8))
+    #expect(names(in: directory.path) == ["scores.json", "scores.json.lock"])
+    #expect(problems.all.isEmpty)
+    #expect(
+      refusal.description
+        == "\(store.path) was written by a newer version of the cabinet's programs (format version 2; this program reads up to 1); it is left as it is: install that version again"
+    )
   }
 
   @Test func aFileFarLargerThanAnyVenuesIsSetAsideUnread() throws {
