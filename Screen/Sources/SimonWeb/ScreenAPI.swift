@@ -36,12 +36,23 @@ public struct ScreenAPI: Sendable {
     api.get("venue") { _, _ in try venue() }
     api.get("players") { _, _ in try await answer(.players, key: "registered", as: "players") }
     api.get("players/:name") { _, context in
-      let name = try context.parameters.require("name")
+      let name = try Self.name(inPath: context.parameters.require("name"))
       return try await answer(.player(name: name), key: "player")
     }
     api.get("**") { request, _ -> Response in
       throw APIError(.notFound, "no such API: \(request.uri.path) (see README: the cabinet screen)")
     }
+  }
+
+  /// The name a path segment carries, percent-decoded as the page encodes it
+  /// (`encodeURIComponent`): "Ann%20Lee" is "Ann Lee", "Zo%C3%AB" is "Zoë".
+  /// - Throws: `APIError` 400 when it is not percent-encoded UTF-8.
+  static func name(inPath segment: String) throws -> String {
+    guard let name = segment.removingPercentEncoding else {
+      throw APIError(
+        .badRequest, "'\(segment)' is not a name: not percent-encoded UTF-8 (e.g. Ann%20Lee)")
+    }
+    return name
   }
 
   /// The link, simond's hello and the snapshot of now, as one object.

@@ -61,6 +61,15 @@ import Testing
     #expect(answer.headers[.cacheControl] == "no-store")
   }
 
+  @Test("a player's name in a path is percent-decoded: spaces and accents reach simond")
+  func aNameInAPathIsDecoded() throws {
+    #expect(try ScreenAPI.name(inPath: "Ann%20Lee") == "Ann Lee")
+    #expect(try ScreenAPI.name(inPath: "Zo%C3%AB") == "Zoë")
+    #expect(try ScreenAPI.name(inPath: "Ann") == "Ann")
+    #expect(throws: APIError.self) { try ScreenAPI.name(inPath: "Ann%ZZ") }
+    #expect(throws: APIError.self) { try ScreenAPI.name(inPath: "%FF") }
+  }
+
   @Test func askingSimondWhenItIsAwayIs503WithWhy() async throws {
     let answer = try await client.send(.get, "/api/tables")
     #expect(answer.status == .serviceUnavailable)
