@@ -121,7 +121,7 @@ install-files: $(addprefix $(BUILD_BIN)/,$(PRODUCTS))
 	$(INSTALL) -m 0644 systemd/simond.toml $(DESTDIR)$(DOCDIR)/simond.toml
 	$(INSTALL) -m 0644 wiring/README.md $(DESTDIR)$(DOCDIR)/wiring.md
 	$(INSTALL) -m 0644 wiring/diagram.svg $(DESTDIR)$(DOCDIR)/
-	$(INSTALL) -m 0644 wiring/examples/*.toml $(DESTDIR)$(DOCDIR)/examples/
+	$(INSTALL) -m 0644 wiring/examples/*.toml wiring/examples/mosquitto-venue.* $(DESTDIR)$(DOCDIR)/examples/
 	if [ -f README.md ]; then $(INSTALL) -m 0644 README.md $(DESTDIR)$(DOCDIR)/; fi
 
 # On the running system only (no DESTDIR): the user and groups, the udev rule for the

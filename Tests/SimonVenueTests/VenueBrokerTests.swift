@@ -227,6 +227,52 @@ struct VenueBrokerTests {
       !(try venue(bridges[0]).table(Self.table).contains { $0.game.result.points == 999_999 }))
   }
 
+  @Test(
+    "with the shipped ACL a cabinet writes only under its own id: the broker refuses a forgery"
+  )
+  func brokerACL() async throws {
+    let acl = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("wiring/examples/mosquitto-venue.acl"), encoding: .utf8)
+    let broker = try await BrokerProcess(
+      passwords: ["cab1": "one", "cab2": "two", "homeassistant": "ha"], acl: acl)
+    let cabinet = try await DaemonProcess()
+    let bridge = try BridgeProcess(
+      cabinet: "cab1", broker: broker, controlSocket: cabinet.controlPath, username: "cab1",
+      password: "one")
+    try await cabinet.connect().playGame(rounds: 1)
+    let delivered = try await eventually(timeout: 60) {
+      try outboxPending(bridge) == 0 && venue(bridge).merged["cab1"]?.count == 1
+    }
+    #expect(delivered, "\(bridge.log)")
+    let real = try #require(
+      try await broker.retained("simon/test-venue/cab1/record/1", as: "cab2"))
+    #expect(
+      try await broker.retained("homeassistant/device/simon_cab1/config", as: "homeassistant")
+        != nil)
+
+    // cab2 forges a record of cab1's, and a new one under cab1's id: both refused. Its
+    // own record is taken. (mosquitto_pub returns once the broker acknowledged each,
+    // refused or not: what it holds then is the answer.)
+    let forged = real.replacing("\"points\": ", with: "\"points\": 9")
+    func publish(_ topic: String, _ payload: String) async throws {
+      try await run(
+        "/usr/bin/mosquitto_pub",
+        [
+          "-h", "127.0.0.1", "-p", String(broker.port), "-u", "cab2", "-P", "two", "-q", "1",
+          "-r", "-t", topic, "-m", payload,
+        ])
+    }
+    try await publish("simon/test-venue/cab1/record/1", forged)
+    try await publish("simon/test-venue/cab1/record/2", forged)
+    try await publish("simon/test-venue/cab2/availability", "online")
+    #expect(try await broker.retained("simon/test-venue/cab1/record/1", as: "cab2") == real)
+    #expect(try await broker.retained("simon/test-venue/cab1/record/2", as: "cab2") == nil)
+    #expect(
+      try await broker.retained("simon/test-venue/cab2/availability", as: "cab2") == "online")
+  }
+
   @Test("bad broker credentials: one clear error, retries with back-off, no crash")
   func badCredentials() async throws {
     let broker = try await BrokerProcess(passwords: ["venue": "right"])

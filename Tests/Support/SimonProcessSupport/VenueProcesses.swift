@@ -14,6 +14,8 @@ public final class BrokerProcess: @unchecked Sendable {
   public let directory = makeScratchDirectory()
   /// The loopback port it listens on.
   public let port: Int
+  /// The users it requires, with their passwords.
+  public let passwords: [String: String]
   private var process: RunningProcess?
   /// Its log file.
   public var logPath: String { directory.appendingPathComponent("mosquitto.log").path }
@@ -21,11 +23,14 @@ public final class BrokerProcess: @unchecked Sendable {
   /// The CA that signed its certificate, with `tls`.
   public var caFile: String { directory.appendingPathComponent("ca.crt").path }
 
-  /// A broker; `passwords` are users and passwords it requires (none: anonymous); with
-  /// `tls` it speaks TLS only, with a certificate for localhost signed by a CA of its own
-  /// (`caFile`).
-  public init(passwords: [String: String] = [:], tls: Bool = false) async throws {
+  /// A broker; `passwords` are users and passwords it requires (none: anonymous); `acl`
+  /// the text of its ACL file; with `tls` it speaks TLS only, with a certificate for
+  /// localhost signed by a CA of its own (`caFile`).
+  public init(passwords: [String: String] = [:], acl: String? = nil, tls: Bool = false)
+    async throws
+  {
     port = try freeLoopbackPort()
+    self.passwords = passwords
     var config = """
       listener \(port) 127.0.0.1
       persistence true
@@ -51,6 +56,11 @@ public final class BrokerProcess: @unchecked Sendable {
         chown(file, user.pointee.pw_uid, user.pointee.pw_gid)
       }
       config += "allow_anonymous false\npassword_file \(file)\n"
+    }
+    if let acl {
+      let file = directory.appendingPathComponent("acl").path
+      try acl.write(toFile: file, atomically: true, encoding: .utf8)
+      config += "acl_file \(file)\n"
     }
     if tls {
       try await makeCertificates()
@@ -144,9 +154,11 @@ public final class BrokerProcess: @unchecked Sendable {
       .joined()
   }
 
-  /// The retained message of `topic` (mosquitto_sub), or nil.
-  public func retained(_ topic: String) async throws -> String? {
+  /// The retained message of `topic` (mosquitto_sub), or nil; read as `user` (one of
+  /// `passwords`) where the broker asks for a login.
+  public func retained(_ topic: String, as user: String? = nil) async throws -> String? {
     var arguments = ["-p", String(port), "-t", topic, "--retained-only", "-C", "1", "-W", "3"]
+    if let user, let password = passwords[user] { arguments += ["-u", user, "-P", password] }
     if FileManager.default.fileExists(atPath: caFile) {
       arguments += ["-h", "localhost", "--cafile", caFile]
     } else {
