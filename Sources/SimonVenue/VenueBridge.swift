@@ -137,7 +137,9 @@ public final class VenueBridge: Sendable {
       session.connected = true
       session.lastTrouble = ""
       logger.info("connected to the broker at \(config.broker.host):\(config.broker.port)")
-      announce(&session)
+      // Nothing is known yet of what this broker holds, or was sent on this connection.
+      let probe = session.own.connected()
+      announce(&session, probe: probe)
     case .broker(.connected(refused: let reason?)):
       session.connected = false
       if reason != session.lastTrouble {
@@ -172,8 +174,8 @@ public final class VenueBridge: Sendable {
     }
   }
 
-  /// On every connection: say the cabinet is there, and send what waits.
-  private func announce(_ session: inout Session) {
+  /// On every connection: say the cabinet is there, send what waits, then `probe`.
+  private func announce(_ session: inout Session, probe: String) {
     do {
       try session.mqtt.publish(topics.availability, Array("online".utf8), retain: true)
       if config.homeAssistant.enabled {
@@ -200,15 +202,14 @@ public final class VenueBridge: Sendable {
       publish(record, in: &session)
     }
     if !waiting.isEmpty { logger.info("sending \(waiting.count) game(s) from the outbox") }
-    publishProbe(&session)
+    publishProbe(probe, in: &session)
   }
 
   /// Published last on a connection: when it comes back, the broker has delivered every
   /// record of this cabinet it holds.
-  private func publishProbe(_ session: inout Session) {
+  private func publishProbe(_ probe: String, in session: inout Session) {
     do {
-      try session.mqtt.publish(
-        topics.probe, Array(session.own.connected().utf8), retain: false)
+      try session.mqtt.publish(topics.probe, Array(probe.utf8), retain: false)
     } catch {
       logger.warning("\(error)")
     }
