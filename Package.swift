@@ -15,6 +15,7 @@ let package = Package(
     // For the cabinet screen (Screen/, a package of its own so that nothing here links
     // SwiftNIO): the control socket's protocol and client, and what it carries.
     .library(name: "SimonControl", targets: ["SimonControl"]),
+    .library(name: "SimonTransport", targets: ["SimonTransport"]),
     .library(name: "SimonGame", targets: ["SimonGame"]),
     .library(name: "SimonScores", targets: ["SimonScores"]),
     .library(name: "SimonSystemd", targets: ["SimonSystemd"]),
@@ -45,12 +46,18 @@ let package = Package(
     // The few libc calls Swift's Glibc module lacks (ppoll, pipe2, accept4).
     .target(name: "CSimonPOSIX"),
     // The one system layer over libc: swift-system (FileDescriptor, Errno) plus what it
-    // lacks: Unix sockets, pipes, ppoll, threads, standard error, process facts.
+    // lacks: Unix sockets, pipes, ppoll, threads, standard error, process facts, and
+    // CLOCK_MONOTONIC as a Swift Clock.
     .target(
       name: "SimonPOSIX",
       dependencies: ["CSimonPOSIX", .product(name: "SystemPackage", package: "swift-system")]),
     // sd_notify: READY, STATUS, WATCHDOG to systemd (simond, the cabinet screen).
     .target(name: "SimonSystemd", dependencies: ["SimonPOSIX"]),
+    // The line transport under both of simond's sockets: a Unix socket server of
+    // newline-delimited messages, its client calls and their errors. Knows no message.
+    .target(
+      name: "SimonTransport",
+      dependencies: ["SimonPOSIX", .product(name: "SystemPackage", package: "swift-system")]),
     // Capability protocols, input events, debouncing, clocks, the cabinet thread, the mock
     // cabinet.
     .target(
@@ -62,7 +69,7 @@ let package = Package(
     .target(
       name: "SimonSim",
       dependencies: [
-        "SimonGame", "SimonHardware", "SimonPOSIX",
+        "SimonGame", "SimonHardware", "SimonPOSIX", "SimonTransport",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // One version-neutral C API over libgpiod 1.6 (v1 API) or 2.x (v2 API).
@@ -89,23 +96,30 @@ let package = Package(
         "SimonGame", "SimonHardware", "SimonPOSIX", "CALSA",
         .product(name: "Logging", package: "swift-log"),
       ]),
-    // The control socket's protocol (SPEC section 10) and its client: for simonctl, the
-    // cabinet screen and the venue bridge.
+    // The control socket's protocol (docs/design.md section 10) and its client: for
+    // simonctl, the cabinet screen and the venue bridge. No hardware, no simulated cabinet
+    // (scripts/check-seams).
     .target(
       name: "SimonControl",
       dependencies: [
-        "SimonGame", "SimonScores", "SimonSim", "SimonPOSIX",
+        "SimonGame", "SimonScores", "SimonTransport", "SimonPOSIX",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     // The terminal cabinet of `simonctl play` and `status`: keys, screen, report (pure).
     .target(
       name: "SimonTerminal", dependencies: ["SimonGame", "SimonSim", "SimonControl", "SimonScores"]),
-    // The runner and everything the daemon and the operator tool share.
+    // simond.toml: the cabinet's configuration, its defaults and its checks, for simond and
+    // simonctl (which reads it without linking the daemon).
+    .target(
+      name: "SimonCabinetConfig",
+      dependencies: ["SimonGame", "SimonGPIO", "SimonScores", "SimonTOML", "SimonConfig"]),
+    // The runner, the journal, the control socket's server and the daemon's services.
     .target(
       name: "SimonDaemon",
       dependencies: [
-        "SimonGame", "SimonHardware", "SimonSim", "SimonGPIO", "SimonScores", "SimonAudio",
-        "SimonTOML", "SimonConfig", "SimonControl", "SimonSystemd", "SimonPOSIX",
+        "SimonCabinetConfig",
+        "SimonGame", "SimonHardware", "SimonSim", "SimonTransport", "SimonGPIO", "SimonScores",
+        "SimonAudio", "SimonTOML", "SimonConfig", "SimonControl", "SimonSystemd", "SimonPOSIX",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -113,7 +127,7 @@ let package = Package(
     .executableTarget(
       name: "simond",
       dependencies: [
-        "SimonDaemon", "SimonControl", "SimonPOSIX",
+        "SimonDaemon", "SimonCabinetConfig", "SimonControl", "SimonPOSIX",
         .product(name: "Logging", package: "swift-log"),
         argumentParser,
       ],
@@ -129,8 +143,9 @@ let package = Package(
     .executableTarget(
       name: "simonctl",
       dependencies: [
-        "SimonDaemon", "SimonGPIO", "SimonHardware", "SimonGame", "SimonScores", "SimonAudio",
-        "SimonSim", "SimonTerminal", "SimonControl", "SimonConfig", "SimonPOSIX",
+        "SimonCabinetConfig", "SimonGPIO", "SimonHardware", "SimonGame", "SimonScores",
+        "SimonAudio",
+        "SimonSim", "SimonTransport", "SimonTerminal", "SimonControl", "SimonConfig", "SimonPOSIX",
         .product(name: "SystemPackage", package: "swift-system"),
         argumentParser,
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -142,9 +157,7 @@ let package = Package(
     .target(
       name: "SimonVenue",
       dependencies: [
-        "SimonGame", "SimonScores", "SimonControl", "SimonConfig", "SimonHardware", "SimonSim",
-        "SimonPOSIX",
-        "CMosquitto",
+        "SimonGame", "SimonScores", "SimonControl", "SimonConfig", "SimonPOSIX", "CMosquitto",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(
@@ -184,11 +197,14 @@ let package = Package(
         "SimonScores", "ScoresTestSupport", "simonctl", "simond",
         argumentParser,
       ]),
-    .testTarget(name: "SimonHardwareTests", dependencies: ["SimonHardware"]),
+    .testTarget(name: "SimonHardwareTests", dependencies: ["SimonHardware", "SimonPOSIX"]),
+    .testTarget(
+      name: "SimonTransportTests",
+      dependencies: ["SimonTransport", "SimonProcessSupport"]),
     .testTarget(
       name: "SimonSimTests",
       dependencies: [
-        "SimonSim", "SimonPOSIX", "SimonProcessSupport",
+        "SimonSim", "SimonTransport", "SimonPOSIX", "SimonProcessSupport",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .testTarget(
@@ -200,13 +216,13 @@ let package = Package(
     .testTarget(
       name: "SimonAudioTests",
       dependencies: [
-        "SimonAudio", "SimonGame", "SimonHardware", "SimonProcessSupport",
+        "SimonAudio", "SimonGame", "SimonHardware", "SimonPOSIX", "SimonProcessSupport",
         .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(
       name: "bench-audio",
       dependencies: [
-        "SimonAudio", "SimonGame", "SimonHardware",
+        "SimonAudio", "SimonGame", "SimonHardware", "SimonPOSIX",
         .product(name: "Logging", package: "swift-log"),
         argumentParser,
       ],
@@ -216,6 +232,7 @@ let package = Package(
       name: "SimonProcessSupport",
       dependencies: [
         "SimonSim", "SimonHardware", "SimonGame", "SimonControl", "SimonPOSIX", "ScoresTestSupport",
+        "SimonScores", "SimonVenue",
         .product(name: "SystemPackage", package: "swift-system"),
         argumentParser,
       ],
@@ -234,7 +251,8 @@ let package = Package(
     .executableTarget(
       name: "bench-press",
       dependencies: [
-        "SimonProcessSupport", "SimonDaemon", "SimonHardware", "SimonGame", argumentParser,
+        "SimonProcessSupport", "SimonDaemon", "SimonHardware", "SimonGame", "SimonPOSIX",
+        argumentParser,
       ],
       path: "Benchmarks/bench-press"),
     .executableTarget(
@@ -255,7 +273,8 @@ let package = Package(
     // in an ordinary build they are empty programs).
     .target(name: "CFuzzing"),
     .executableTarget(
-      name: "fuzz-config", dependencies: ["SimonDaemon", "CFuzzing"], path: "Fuzz/fuzz-config"),
+      name: "fuzz-config", dependencies: ["SimonCabinetConfig", "CFuzzing"],
+      path: "Fuzz/fuzz-config"),
     .executableTarget(
       name: "fuzz-state", dependencies: ["SimonScores", "CFuzzing"], path: "Fuzz/fuzz-state"),
     .executableTarget(
@@ -268,11 +287,13 @@ let package = Package(
       name: "SimonTerminalTests",
       dependencies: ["SimonTerminal", "SimonSim", "SimonGame", "SimonControl", "SimonScores"]),
     .testTarget(
-      name: "SimonControlTests", dependencies: ["SimonControl", "SimonGame", "SimonScores"]),
+      name: "SimonControlTests",
+      dependencies: ["SimonControl", "SimonTransport", "SimonGame", "SimonScores"]),
     .testTarget(
       name: "SimonDaemonTests",
       dependencies: [
-        "SimonDaemon", "SimonHardware", "SimonConfig", "SimonSystemd", "SimonPOSIX",
+        "SimonDaemon", "SimonCabinetConfig", "SimonHardware", "SimonConfig", "SimonSystemd",
+        "SimonPOSIX",
         "SimonControl", "SimonGame",
       ]),
     .testTarget(

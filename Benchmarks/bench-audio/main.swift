@@ -9,6 +9,7 @@ import Logging
 import SimonAudio
 import SimonGame
 import SimonHardware
+import SimonPOSIX
 import Synchronization
 
 struct Options: ParsableCommand {

@@ -10,6 +10,7 @@ import ArgumentParser
 import SimonDaemon
 import SimonGame
 import SimonHardware
+import SimonPOSIX
 import SimonProcessSupport
 import Synchronization
 

@@ -1,7 +1,7 @@
 // libFuzzer target: simond.toml as simond and `simonctl config check` read it (the TOML
 // reader and the configuration's checks). Built and run by scripts/fuzz.
 import CFuzzing
-import SimonDaemon
+import SimonCabinetConfig
 
 /// Reads one input as a configuration file; never crashes, whatever it holds.
 @_cdecl("LLVMFuzzerTestOneInput")

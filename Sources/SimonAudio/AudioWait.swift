@@ -1,4 +1,5 @@
 import SimonHardware
+import SimonPOSIX
 
 /// What the audio thread waits for before the engine's next step.
 ///

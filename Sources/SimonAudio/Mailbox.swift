@@ -1,4 +1,5 @@
 import SimonHardware
+import SimonPOSIX
 import Synchronization
 
 /// What the speaker asks of its audio thread.

@@ -1,4 +1,5 @@
 import SimonHardware
+import SimonPOSIX
 
 /// Keeps the writer no more than one device buffer ahead of the speaker, whether or not
 /// the device itself makes the writer wait.

@@ -1,6 +1,5 @@
-import SimonHardware
 import SimonPOSIX
-import SimonSim
+import SimonTransport
 import SystemPackage
 
 /// A connection to simond's control socket for a tool that asks and leaves (`simonctl`):
@@ -21,11 +20,11 @@ public final class ControlClient {
   private var nextID = 1
 
   /// Connects to simond at `path`.
-  /// - Throws: `SimClientError` naming the path and why (not running, a stale socket,
+  /// - Throws: `SocketClientError` naming the path and why (not running, a stale socket,
   ///   permission denied, ...).
-  public init(path: String) throws(SimClientError) {
+  public init(path: String) throws(SocketClientError) {
     self.path = path
-    fd = try ClientSocket.connect(to: path)
+    fd = try ClientSocket.connect(to: path, for: .controlSocket)
   }
 
   deinit { ClientSocket.close(fd) }
@@ -36,10 +35,10 @@ public final class ControlClient {
   public var interrupter: ControlInterrupter { ControlInterrupter(fd: fd) }
 
   /// Reads the hello and the snapshot.
-  /// - Throws: `SimClientError` when simond sends neither within `limit`, or speaks a
+  /// - Throws: `SocketClientError` when simond sends neither within `limit`, or speaks a
   ///   protocol version this client does not know.
   @discardableResult
-  public func greet(within limit: Duration) throws(SimClientError) -> (
+  public func greet(within limit: Duration) throws(SocketClientError) -> (
     ControlHello, ControlSnapshot
   ) {
     let deadline = MonotonicClock().now.advanced(by: limit)
@@ -48,7 +47,7 @@ public final class ControlClient {
       switch message {
       case .hello(let greeting):
         guard greeting.protocolVersion == ControlProtocol.version else {
-          throw SimClientError(
+          throw SocketClientError(
             .io, path: path,
             message:
               "simond on \(path) speaks control protocol \(greeting.protocolVersion); this simonctl knows \(ControlProtocol.version): use the simonctl of the same version"
@@ -64,7 +63,7 @@ public final class ControlClient {
 
   /// Sends a request and waits for its reply.
   /// - Returns: what the `ok` reply carries.
-  /// - Throws: `ControlRefusal` when simond refused it (its message); `SimClientError`
+  /// - Throws: `ControlRefusal` when simond refused it (its message); `SocketClientError`
   ///   when simond went away or did not answer within `limit`.
   public func request(_ action: ControlRequest.Action, within limit: Duration) throws
     -> ControlResult
@@ -83,23 +82,23 @@ public final class ControlClient {
 
   /// Sends a request without waiting for its reply, which `next(before:)` reads later.
   /// - Returns: the id its reply carries.
-  /// - Throws: `SimClientError` when simond went away.
+  /// - Throws: `SocketClientError` when simond went away.
   @discardableResult
-  public func send(_ action: ControlRequest.Action) throws(SimClientError) -> RequestID {
+  public func send(_ action: ControlRequest.Action) throws(SocketClientError) -> RequestID {
     let id = RequestID.number(nextID)
     nextID += 1
     let bytes = Array(ControlRequest(id: id, action: action).line.utf8)
     switch ClientSocket.send(fd, bytes) {
     case .done: return id
-    case .peerGone: throw SimClientError.disconnected(path)
+    case .peerGone: throw SocketClientError.disconnected(path)
     case .failed(let code):
-      throw SimClientError(
+      throw SocketClientError(
         .io, path: path, message: "cannot write to \(path): \(code)")
     }
   }
 
   /// The next message, read within the deadline; lines that are no message are skipped.
-  public func next(before deadline: MonotonicInstant) throws(SimClientError) -> ControlMessage {
+  public func next(before deadline: MonotonicInstant) throws(SocketClientError) -> ControlMessage {
     var buffer = [UInt8](repeating: 0, count: 8192)
     while true {
       while !pending.isEmpty {
@@ -108,7 +107,7 @@ public final class ControlClient {
       }
       let left = MonotonicClock().now.duration(to: deadline)
       guard left > .zero else {
-        throw SimClientError(
+        throw SocketClientError(
           .timedOut, path: path, message: "simond on \(path) did not answer in time")
       }
       var watched = [Poll.Entry(fd)]
@@ -116,13 +115,13 @@ public final class ControlClient {
         guard try Poll.wait(&watched, timeoutNanoseconds: left.nanoseconds) > 0 else { continue }
       } catch {
         if error == .interrupted { continue }
-        throw SimClientError(.io, path: path, message: "poll on \(path): \(error)")
+        throw SocketClientError(.io, path: path, message: "poll on \(path): \(error)")
       }
       switch ClientSocket.read(fd, into: &buffer) {
       case .done(let count): pending += splitter.append(buffer[..<count])
-      case .peerGone: throw SimClientError.disconnected(path)
+      case .peerGone: throw SocketClientError.disconnected(path)
       case .failed(let code):
-        throw SimClientError(
+        throw SocketClientError(
           .io, path: path, message: "cannot read \(path): \(code)")
       }
     }

@@ -1,6 +1,5 @@
-import SimonHardware
 import SimonPOSIX
-import SimonSim
+import SimonTransport
 import Synchronization
 
 /// simond's control socket followed for as long as a program runs (the venue bridge,
@@ -70,7 +69,7 @@ public final class ControlFeed: Sendable {
                 let message = try client.next(before: forever)
                 handler(.message(message))
                 for action in after(message) { try client.send(action) }
-              } catch let error as SimClientError where error.kind == .timedOut {
+              } catch let error as SocketClientError where error.kind == .timedOut {
                 continue
               }
             }
@@ -94,7 +93,7 @@ public final class ControlFeed: Sendable {
 
   /// Why the socket cannot be followed, in the control socket's words.
   static func describe(_ error: any Error, path: String) -> String {
-    guard let failure = error as? SimClientError else { return "\(error)" }
+    guard let failure = error as? SocketClientError else { return "\(error)" }
     switch failure.kind {
     case .notRunning:
       return "no control socket at \(path): simond is not running, or serves it elsewhere"

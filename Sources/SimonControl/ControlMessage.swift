@@ -2,7 +2,7 @@ import FoundationEssentials
 import SimonGame
 import SimonScores
 
-/// A line simond sends on the control socket (SPEC section 10): the hello, the snapshot,
+/// A line simond sends on the control socket (docs/design.md section 10): the hello, the snapshot,
 /// an event, or the reply to a request. `t` is CLOCK_MONOTONIC in nanoseconds, taken
 /// when it happened.
 public enum ControlMessage: Equatable, Sendable {

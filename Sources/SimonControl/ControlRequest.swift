@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// A request a client sends on the control socket (SPEC section 10): one JSON object on
+/// A request a client sends on the control socket (docs/design.md section 10): one JSON object on
 /// one line, with an `id` its one reply carries back.
 public struct ControlRequest: Equatable, Sendable {
   /// What is asked.

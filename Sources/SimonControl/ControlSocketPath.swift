@@ -1,4 +1,6 @@
-/// Where simond's control socket is (SPEC section 10).
+import SimonTransport
+
+/// Where simond's control socket is (docs/design.md section 10).
 public enum ControlSocketPath {
   /// Where simond serves it when no `--control-socket` is given:
   /// `$RUNTIME_DIRECTORY/control.sock` under systemd (`/run/simon-cabinet/control.sock`),
@@ -28,4 +30,10 @@ public enum ControlSocketPath {
     }
     return "/tmp/simond-control-\(uid).sock"
   }
+}
+
+extension SocketService {
+  /// simond's control socket, which it always serves.
+  public static let controlSocket = SocketService(
+    name: "control socket", pathOption: "--control-socket", startOptions: "--control-socket")
 }

@@ -1,7 +1,9 @@
 import Logging
+import SimonCabinetConfig
 import SimonConfig
 import SimonGame
 import SimonHardware
+import SimonPOSIX
 import SimonScores
 import SimonSystemd
 import Synchronization

@@ -1,5 +1,6 @@
 import Logging
 import ServiceLifecycle
+import SimonCabinetConfig
 import SimonControl
 import SimonGame
 import SimonHardware

@@ -1,7 +1,7 @@
 import Logging
 import SimonControl
 
-/// How `simond` was asked to run: the command line of SPEC section 6.
+/// How `simond` was asked to run: the command line of docs/design.md section 6.
 public struct DaemonOptions: Sendable {
   /// The hardware backends.
   public enum Hardware: String, CaseIterable, Sendable {

@@ -1,10 +1,12 @@
 import Logging
 import SimonAudio
+import SimonCabinetConfig
 import SimonGPIO
 import SimonGame
 import SimonHardware
 import SimonPOSIX
 import SimonSim
+import SimonTransport
 
 /// The backends picked at the one seam (`--hardware`, `--audio`): inputs, lights and
 /// the speaker, with what must be closed on the way out.

@@ -1,4 +1,5 @@
 import SimonHardware
+import SimonPOSIX
 import Synchronization
 
 /// The one ordered stream of what happened in the daemon.

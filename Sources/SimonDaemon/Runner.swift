@@ -1,5 +1,6 @@
 import SimonGame
 import SimonHardware
+import SimonPOSIX
 
 /// A timer of the game or of the debouncer, as the runner keeps it.
 enum RunnerTimer: Hashable, Sendable {

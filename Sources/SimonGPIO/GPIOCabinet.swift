@@ -1,5 +1,6 @@
 import SimonGame
 import SimonHardware
+import SimonPOSIX
 import Synchronization
 
 /// The cabinet's buttons and lamps on real GPIO lines, through libgpiod.

@@ -1,3 +1,4 @@
+import SimonPOSIX
 import Synchronization
 
 /// CLOCK_MONOTONIC as a Swift `Clock` whose sleepers wake on the cabinet thread, at their

@@ -1,4 +1,5 @@
 import SimonGame
+import SimonPOSIX
 
 /// A change of an input's level, as a backend saw it, before debouncing.
 public struct InputEdge: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import SimonPOSIX
+
 /// A clock an actor can sleep on without leaving its executor.
 ///
 /// `Clock.sleep` is a plain nonisolated async function, so an actor that awaits it hops to

@@ -1,3 +1,4 @@
+import SimonPOSIX
 import Synchronization
 
 /// A clock that moves only when a test tells it to, for exact and repeatable timing.

@@ -1,4 +1,5 @@
 import SimonGame
+import SimonPOSIX
 import Synchronization
 
 /// An in-process cabinet for tests: lights and speaker that record every output with

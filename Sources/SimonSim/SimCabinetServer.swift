@@ -1,8 +1,10 @@
 import SimonGame
 import SimonHardware
+import SimonPOSIX
+import SimonTransport
 import Synchronization
 
-/// The simulated cabinet (SPEC section 7): a Unix stream socket that any number of
+/// The simulated cabinet (docs/design.md section 7): a Unix stream socket that any number of
 /// clients play through, as the cabinet's inputs, lights and speaker.
 ///
 /// Promises: every client first gets every LED's state, then the current state; every

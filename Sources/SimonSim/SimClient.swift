@@ -1,10 +1,11 @@
 import SimonGame
 import SimonHardware
 import SimonPOSIX
+import SimonTransport
 import Synchronization
 import SystemPackage
 
-/// A connection to the simulated cabinet (SPEC section 7), as `simonctl play`, `status`
+/// A connection to the simulated cabinet (docs/design.md section 7), as `simonctl play`, `status`
 /// and tests use it: sends presses and releases, hears every output.
 ///
 /// Promises: `messages` yields every line the cabinet sends, in order, read by a thread of
@@ -24,11 +25,11 @@ public final class SimClient: Sendable {
   private let connection: Connection
 
   /// Connects to the cabinet at `path` and starts reading.
-  /// - Throws: `SimClientError` naming the path and why: simond not running, a stale
+  /// - Throws: `SocketClientError` naming the path and why: simond not running, a stale
   ///   socket, not a socket, permission denied, a bad path.
-  public init(path: String) throws(SimClientError) {
+  public init(path: String) throws(SocketClientError) {
     self.path = path
-    let fd = try ClientSocket.connect(to: path)
+    let fd = try ClientSocket.connect(to: path, for: .simulatedCabinet)
     connection = Connection(fd: fd)
     let (stream, continuation) = AsyncStream.makeStream(
       of: SimServerMessage.self, bufferingPolicy: .unbounded)
@@ -41,16 +42,16 @@ public final class SimClient: Sendable {
     }
     guard started else {
       continuation.finish()
-      throw SimClientError(.io, path: path, message: "cannot start a thread to read \(path)")
+      throw SocketClientError(.io, path: path, message: "cannot start a thread to read \(path)")
     }
   }
 
   deinit { connection.shutDown() }
 
   /// Sends one message, whole (send).
-  /// - Throws: `SimClientError` `.disconnected` when the cabinet has gone or `close()` was
+  /// - Throws: `SocketClientError` `.disconnected` when the cabinet has gone or `close()` was
   ///   called; `.io` on another failure.
-  public func send(_ message: SimClientMessage) throws(SimClientError) {
+  public func send(_ message: SimClientMessage) throws(SocketClientError) {
     let bytes = Array(message.line.utf8)
     let outcome = connection.sending.withLock { _ -> ClientSocket.Outcome? in
       if connection.closing.load(ordering: .acquiring) { return nil }
@@ -71,15 +72,15 @@ public final class SimClient: Sendable {
 
   /// Why `messages` finished: nil while it runs and after `close()`; `.disconnected` when
   /// the cabinet closed the connection; `.io` on a read error.
-  public var endReason: SimClientError? {
+  public var endReason: SocketClientError? {
     connection.ending.withLock { $0 }
   }
 
   /// Reads the hello, every LED's state and then the current state, and returns the
   /// cabinet as it stands. Consumes `messages`: for clients that only look (status).
-  /// - Throws: `SimClientError` `.timedOut` when no state came within `timeout`, or why
+  /// - Throws: `SocketClientError` `.timedOut` when no state came within `timeout`, or why
   ///   the connection ended before it did.
-  public func hello(within timeout: Duration) async throws(SimClientError) -> SimCabinetView {
+  public func hello(within timeout: Duration) async throws(SocketClientError) -> SimCabinetView {
     let messages = messages
     let path = path
     let result = await withTaskGroup(of: SimCabinetView?.self) { group in
@@ -101,7 +102,7 @@ public final class SimClient: Sendable {
     }
     if let result { return result }
     if let reason = endReason { throw reason }
-    throw SimClientError(
+    throw SocketClientError(
       .timedOut, path: path,
       message: "simond on \(path) sent no state within \(timeout): is it a simulated cabinet?")
   }
@@ -114,7 +115,7 @@ public final class SimClient: Sendable {
     var splitter = LineSplitter(maximumLength: maximumLineLength)
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
-      let reason: SimClientError
+      let reason: SocketClientError
       switch ClientSocket.read(connection.fd, into: &buffer) {
       case .done(let count):
         for line in splitter.append(buffer[..<count]) {
@@ -142,7 +143,7 @@ private final class Connection: Sendable {
   /// Keeps whole lines from interleaving when two tasks send at once.
   let sending = Mutex<Void>(())
   /// Why the stream finished, when the client did not end it.
-  let ending = Mutex<SimClientError?>(nil)
+  let ending = Mutex<SocketClientError?>(nil)
 
   init(fd: FileDescriptor) { self.fd = fd }
 

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import SimonGame
 
-/// A line a client sends to the simulated cabinet (SPEC section 7).
+/// A line a client sends to the simulated cabinet (docs/design.md section 7).
 public enum SimClientMessage: Equatable, Sendable {
   /// An input went down.
   case press(Input)
@@ -48,7 +48,7 @@ public enum SimClientMessage: Equatable, Sendable {
   }
 }
 
-/// A line the simulated cabinet sends to every client (SPEC section 7). `t` is
+/// A line the simulated cabinet sends to every client (docs/design.md section 7). `t` is
 /// CLOCK_MONOTONIC in nanoseconds, taken when the output changed.
 public enum SimServerMessage: Equatable, Sendable {
   /// A pad's LED changed.

@@ -1,3 +1,5 @@
+import SimonTransport
+
 /// Where the simulated cabinet's socket is when no `--sim-socket` is given.
 public enum SimSocketPath {
   /// `$RUNTIME_DIRECTORY/sim.sock` under systemd, else `$XDG_RUNTIME_DIR/simond.sock`,
@@ -14,4 +16,11 @@ public enum SimSocketPath {
     }
     return "/tmp/simond-\(uid).sock"
   }
+}
+
+extension SocketService {
+  /// simond's simulated cabinet (`--hardware sim`).
+  public static let simulatedCabinet = SocketService(
+    name: "simulated cabinet", pathOption: "--sim-socket",
+    startOptions: "--hardware sim --sim-socket")
 }

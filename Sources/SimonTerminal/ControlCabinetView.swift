@@ -2,7 +2,7 @@ import SimonControl
 import SimonGame
 import SimonScores
 
-/// What a client knows of the cabinet from simond's control socket (SPEC section 10),
+/// What a client knows of the cabinet from simond's control socket (docs/design.md section 10),
 /// built from what it has heard: the hello, the lamps and the tone, what the cabinet
 /// shows (`CabinetView`), the last game over and the settings; and whether it is heard
 /// at all now, or why not.

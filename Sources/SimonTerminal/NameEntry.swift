@@ -2,7 +2,7 @@ import SimonControl
 import SimonGame
 import SimonScores
 
-/// Naming a game that made its table's top ten, typed at the terminal (SPEC section 5:
+/// Naming a game that made its table's top ten, typed at the terminal (docs/design.md section 5:
 /// "if you are in the top ten you will be prompted to put a name for your score").
 ///
 /// Offered only for a stored game in the top ten that nobody signed in for (recorded as

@@ -1,6 +1,6 @@
 import ArgumentParser
+import SimonCabinetConfig
 import SimonControl
-import SimonDaemon
 import SimonGPIO
 import SimonGame
 import SimonPOSIX

@@ -1,6 +1,6 @@
 import ArgumentParser
+import SimonCabinetConfig
 import SimonControl
-import SimonDaemon
 
 /// The configuration `simonctl` works with: `--config`, else simond's default path
 /// (the built-in defaults when there is no file there). A bad file stops the command

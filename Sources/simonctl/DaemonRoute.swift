@@ -1,8 +1,8 @@
 import ArgumentParser
 import SimonControl
-import SimonDaemon
 import SimonPOSIX
 import SimonSim
+import SimonTransport
 
 /// The option of every command that can work through a running simond.
 struct ControlSocketOption: ParsableArguments {
@@ -80,7 +80,7 @@ enum DaemonRoute {
       return try client.request(action, within: answerLimit)
     } catch let refusal as ControlRefusal {
       throw Refusal(message: refusal.message, code: ExitStatus.dataError)
-    } catch let error as SimClientError {
+    } catch let error as SocketClientError {
       throw Refusal(message: error.message, code: ExitStatus.unavailable)
     }
   }

@@ -1,6 +1,7 @@
 import SimonGPIO
 import SimonGame
 import SimonHardware
+import SimonPOSIX
 
 /// The text test-hardware prints; no String(format:), so no ICU.
 enum HardwareReport {

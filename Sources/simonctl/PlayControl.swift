@@ -3,6 +3,7 @@ import SimonPOSIX
 import SimonScores
 import SimonSim
 import SimonTerminal
+import SimonTransport
 
 /// The control socket the terminal cabinet follows for what it shows, and asks to name
 /// a ranked game.
@@ -42,7 +43,7 @@ enum PlayControl {
       return .named(result.records?.first?.result.name ?? name)
     } catch let refusal as ControlRefusal {
       return .refused(refusal.message)
-    } catch let error as SimClientError {
+    } catch let error as SocketClientError {
       return .refused("simond could not be asked: \(error.message)")
     } catch {
       return .refused("simond could not be asked: \(error)")

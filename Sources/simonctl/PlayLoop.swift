@@ -4,6 +4,7 @@ import SimonHardware
 import SimonPOSIX
 import SimonSim
 import SimonTerminal
+import SimonTransport
 import UnixSignals
 
 /// The terminal cabinet's one loop: keys, both sockets' messages, timers, slow work's
@@ -20,7 +21,7 @@ struct PlayLoop {
     /// Standard input ended.
     case keyboardClosed
     /// The cabinet closed the connection or failed.
-    case cabinetGone(SimClientError)
+    case cabinetGone(SocketClientError)
   }
 
   /// The volume, in percent, the terminal sounds tones at (the cabinet's default).
@@ -101,7 +102,7 @@ struct PlayLoop {
     case .cabinetClosed:
       return .cabinetGone(
         client.endReason
-          ?? SimClientError(
+          ?? SocketClientError(
             .disconnected, path: client.path,
             message: "simond closed the connection on \(client.path)"))
     case .control(let happening):

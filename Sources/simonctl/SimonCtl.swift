@@ -1,6 +1,5 @@
 import ArgumentParser
 import SimonControl
-import SimonDaemon
 
 /// The operator tool: scores, players, settings, configuration and hardware checks.
 @main

@@ -1,5 +1,4 @@
 import SimonControl
-import SimonDaemon
 import SimonGame
 import SimonPOSIX
 import SimonScores
@@ -8,7 +7,7 @@ import SimonScores
 /// first of its colon-separated list, as systemd sets it), else the configuration's
 /// `state_dir`, else the one of the simond that runs (`runningSimond`: the terminal
 /// cabinet's own, say, in ~/.local/state/simon-cabinet), else `/var/lib/simon-cabinet`
-/// (SPEC section 6). The configuration is read only when the first two are not given.
+/// (docs/design.md section 6). The configuration is read only when the first two are not given.
 /// - Parameter socket: the control socket named with `--control-socket`, if any.
 func resolveStateDirectory(common: CommonOptions, socket: String? = nil) throws -> String {
   let environment = Environment.current

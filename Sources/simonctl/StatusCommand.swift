@@ -1,10 +1,10 @@
 import ArgumentParser
 import FoundationEssentials
 import SimonControl
-import SimonDaemon
 import SimonPOSIX
 import SimonSim
 import SimonTerminal
+import SimonTransport
 
 /// `simonctl status`: what the daemon is doing, read from its control socket (or from a
 /// simulated cabinet's socket).
@@ -52,9 +52,9 @@ struct StatusCommand: AsyncParsableCommand {
     let paths =
       socket.controlSocket.map { [$0] }
       ?? ControlSocketPath.candidates(environment: environment, uid: POSIX.userID)
-    var failure: SimClientError?
+    var failure: SocketClientError?
     for path in paths {
-      do throws(SimClientError) {
+      do throws(SocketClientError) {
         let client = try ControlClient(path: path)
         let (hello, snapshot) = try client.greet(within: Self.helloLimit)
         return StatusReport(socket: path, hello: hello, snapshot: snapshot)
@@ -79,12 +79,12 @@ struct StatusCommand: AsyncParsableCommand {
   }
 
   private static func simReport(_ path: String) async throws -> StatusReport {
-    do throws(SimClientError) {
+    do throws(SocketClientError) {
       let client = try SimClient(path: path)
       defer { client.close() }
       let view = try await client.hello(within: helloLimit)
       guard let made = StatusReport(socket: path, view: view) else {
-        throw SimClientError(.timedOut, path: path, message: "simond on \(path) sent no state")
+        throw SocketClientError(.timedOut, path: path, message: "simond on \(path) sent no state")
       }
       return made
     } catch {

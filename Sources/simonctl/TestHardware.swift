@@ -3,6 +3,7 @@ import SimonControl
 import SimonGPIO
 import SimonGame
 import SimonHardware
+import SimonPOSIX
 import UnixSignals
 
 /// `simonctl test-hardware`: the builder's wiring check. Lights each pad with its tone,

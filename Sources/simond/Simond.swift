@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import SimonCabinetConfig
 import SimonControl
 import SimonDaemon
 import SimonPOSIX

@@ -1,5 +1,6 @@
 import Logging
 import SimonHardware
+import SimonPOSIX
 import Synchronization
 
 @testable import SimonAudio

@@ -1,5 +1,6 @@
 import Glibc
 import SimonHardware
+import SimonPOSIX
 import Synchronization
 
 @testable import SimonAudio

@@ -1,4 +1,5 @@
 import SimonHardware
+import SimonPOSIX
 import Testing
 
 @testable import SimonAudio

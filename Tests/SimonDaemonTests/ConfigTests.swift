@@ -1,3 +1,4 @@
+import SimonCabinetConfig
 import SimonConfig
 import SimonDaemon
 import SimonGPIO

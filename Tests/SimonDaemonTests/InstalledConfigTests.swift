@@ -1,3 +1,4 @@
+import SimonCabinetConfig
 import SimonDaemon
 import Testing
 

@@ -1,6 +1,7 @@
 import SimonDaemon
 import SimonGame
 import SimonHardware
+import SimonPOSIX
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import SimonGame
 import SimonHardware
+import SimonPOSIX
 import SystemPackage
 import Testing
 

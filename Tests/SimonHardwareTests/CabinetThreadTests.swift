@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SimonHardware
+import SimonPOSIX
 import Synchronization
 import Testing
 

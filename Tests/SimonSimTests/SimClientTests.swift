@@ -1,5 +1,6 @@
 import Glibc
 import SimonGame
+import SimonTransport
 import SystemPackage
 import Testing
 
@@ -84,7 +85,7 @@ struct SimClientTests {
     #expect(messages == [.tone(nil, t: 1)])
     #expect(client.endReason?.kind == .disconnected)
     #expect(client.endReason?.message == "simond closed the connection on \(server.path)")
-    #expect(throws: SimClientError.self) { try client.send(.press(.red)) }
+    #expect(throws: SocketClientError.self) { try client.send(.press(.red)) }
     do {
       try client.send(.press(.red))
     } catch {
@@ -101,7 +102,7 @@ struct SimClientTests {
     for await _ in client.messages {}
     #expect(client.endReason == nil)
     #expect(peer.readLine() == nil)
-    #expect(throws: SimClientError.closed(server.path)) { try client.send(.press(.red)) }
+    #expect(throws: SocketClientError.closed(server.path)) { try client.send(.press(.red)) }
   }
 
   @Test func droppingTheClientClosesTheConnection() throws {
@@ -131,7 +132,7 @@ struct SimClientTests {
     let peer = try server.accept()
     peer.write(#"{"led":"green","on":false,"t":1}"# + "\n")
     peer.close()
-    await #expect(throws: SimClientError.disconnected(server.path)) {
+    await #expect(throws: SocketClientError.disconnected(server.path)) {
       try await client.hello(within: .seconds(10))
     }
   }
@@ -154,12 +155,12 @@ struct SimClientTests {
   @Test func noSocketSaysSimondIsNotRunning() {
     let path = "/tmp/simon-client-test-\(getpid())-missing.sock"
     #expect(
-      throws: SimClientError(
+      throws: SocketClientError(
         .notRunning, path: path,
         message: "no simulated cabinet at \(path): simond is not running with "
           + "--hardware sim --sim-socket \(path), or the path is wrong")
     ) { try SimClient(path: path) }
-    #expect(throws: SimClientError.self) { try SimClient(path: "/no/such/dir/sim.sock") }
+    #expect(throws: SocketClientError.self) { try SimClient(path: "/no/such/dir/sim.sock") }
   }
 
   @Test func aStaleSocketSaysSimondHasStopped() throws {
@@ -187,18 +188,21 @@ struct SimClientTests {
   @Test func aPathThatCannotBeASocketAddressIsRefusedBeforeConnecting() {
     let long = "/tmp/" + String(repeating: "s", count: 120)
     #expect(
-      throws: SimClientError(
+      throws: SocketClientError(
         .badPath, path: long,
         message: "the socket path is longer than 107 bytes: \"\(long)\"")
     ) { try SimClient(path: long) }
-    #expect(throws: SimClientError.self) { try SimClient(path: "") }
+    #expect(throws: SocketClientError.self) { try SimClient(path: "") }
   }
 
   @Test func permissionDeniedIsNamed() {
     // Root passes every permission check, so the errno is handed in.
-    let error = SimClientError(connecting: "/run/x.sock", errno: .permissionDenied, found: .socket)
+    let error = SocketClientError(
+      connecting: "/run/x.sock", to: .simulatedCabinet, errno: .permissionDenied, found: .socket)
     #expect(error.kind == .permissionDenied)
     #expect(error.message.hasPrefix("permission denied connecting to /run/x.sock"))
-    #expect(SimClientError(connecting: "/x", errno: .ioError, found: .socket).kind == .io)
+    #expect(
+      SocketClientError(connecting: "/x", to: .simulatedCabinet, errno: .ioError, found: .socket)
+        .kind == .io)
   }
 }

@@ -18,7 +18,7 @@ public struct ControlAsk: Sendable {
   }
 
   /// Sends `action` and returns what simond answered.
-  /// - Throws: `ControlRefusal` when simond refused it (its words); `SimClientError` when
+  /// - Throws: `ControlRefusal` when simond refused it (its words); `SocketClientError` when
   ///   simond is not there or did not answer in time.
   public func callAsFunction(_ action: ControlRequest.Action) async throws -> ControlResult {
     let path = self.path

@@ -3,6 +3,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOEmbedded
+import SimonWeb
 import Synchronization
 
 /// Requests answered by a router in memory, as the server would answer them: errors the
@@ -15,9 +16,9 @@ struct InMemoryClient {
     var body: String
   }
 
-  let responder: RouterResponder<BasicWebSocketRequestContext>
+  let responder: RouterResponder<ScreenContext>
 
-  init(_ router: Router<BasicWebSocketRequestContext>) {
+  init(_ router: Router<ScreenContext>) {
     responder = router.buildResponder()
   }
 
@@ -28,7 +29,7 @@ struct InMemoryClient {
     var head = HTTPRequest(method: method, scheme: "http", authority: host, path: path)
     head.headerFields = headers
     let request = Request(head: head, body: .init(buffer: ByteBuffer(string: body)))
-    let context = BasicWebSocketRequestContext(
+    let context = ScreenContext(
       source: .init(channel: EmbeddedChannel(), logger: Logger(label: "test")))
     let response: Response
     do {

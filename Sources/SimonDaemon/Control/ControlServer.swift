@@ -2,10 +2,12 @@ import Dispatch
 import SimonControl
 import SimonGame
 import SimonHardware
+import SimonPOSIX
 import SimonSim
+import SimonTransport
 import Synchronization
 
-/// The control socket (SPEC section 10): every client gets the hello and a full
+/// The control socket (docs/design.md section 10): every client gets the hello and a full
 /// snapshot, then every happening of the journal as it happens; requests are handed on
 /// to the daemon in order, each with the client who sent it.
 ///

@@ -5,7 +5,7 @@ import SimonGame
 import SimonScores
 
 /// Carries out the control socket's requests, one at a time in the order they came,
-/// each validated with the rules of SPEC sections 3-6 and answered exactly once; who
+/// each validated with the rules of docs/design.md sections 3-6 and answered exactly once; who
 /// asked (their uid) goes into the log with every change.
 struct ControlService: Service {
   let server: ControlServer

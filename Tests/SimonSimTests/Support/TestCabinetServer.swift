@@ -1,5 +1,6 @@
 import Glibc
 import SimonPOSIX
+import SimonTransport
 import Synchronization
 
 /// A Unix socket server for one test: listens at a fresh path, accepts the client that

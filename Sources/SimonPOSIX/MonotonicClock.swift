@@ -1,5 +1,3 @@
-import SimonPOSIX
-
 /// A point in time on CLOCK_MONOTONIC: the time since boot, not counting suspend.
 ///
 /// GPIO event timestamps and the simulated cabinet's `t` are in this time base, so a

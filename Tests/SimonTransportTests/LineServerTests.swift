@@ -3,7 +3,7 @@ import SimonProcessSupport
 import Synchronization
 import Testing
 
-@testable import SimonSim
+@testable import SimonTransport
 
 // Every wait here suspends (`eventually`, `Task.sleep`, reads that do not block): a
 // blocked test thread is one of the few the whole suite runs on.
@@ -13,8 +13,11 @@ struct LineServerTests {
     "/tmp/simon-line-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock"
   }
 
+  static let service = SocketService(
+    name: "test server", pathOption: "--socket", startOptions: "--socket")
+
   static func connect(_ path: String) throws -> Int32 {
-    try ClientSocket.connect(to: path).rawValue
+    try ClientSocket.connect(to: path, for: service).rawValue
   }
 
   /// What a client is sent until `enough` holds of all of it, or the server closes the

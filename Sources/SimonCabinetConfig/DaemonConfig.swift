@@ -2,7 +2,7 @@ import SimonGPIO
 import SimonGame
 import SimonScores
 
-/// Everything `simond.toml` says (SPEC section 6), with the built-in defaults for what
+/// Everything `simond.toml` says (docs/design.md section 6), with the built-in defaults for what
 /// it leaves out.
 public struct DaemonConfig: Equatable, Sendable {
   /// The GPIO lines of the pads and the optional inputs.
@@ -21,7 +21,7 @@ public struct DaemonConfig: Equatable, Sendable {
   public var stateDirectory: String?
 
   /// The built-in configuration: the recommended wiring of `wiring/`, the default
-  /// sound device, the settings of SPEC section 6.
+  /// sound device, the settings of docs/design.md section 6.
   public static let defaults = DaemonConfig(
     wiring: .recommended, debounce: .milliseconds(20), debounceByInput: [:],
     audioDevice: "default", settings: .defaults, attractAfter: .seconds(60), stateDirectory: nil)

@@ -3,7 +3,7 @@ import SimonGPIO
 import SimonGame
 import SimonTOML
 
-/// Reads `simond.toml` (SPEC section 6) into a `DaemonConfig`, reporting every problem
+/// Reads `simond.toml` (docs/design.md section 6) into a `DaemonConfig`, reporting every problem
 /// with its key and line: unknown keys, wrong types, out-of-range values, a line used
 /// twice; or a TOML syntax error with its line and column. The same checks serve `simond`
 /// and `simonctl config check`.

@@ -8,17 +8,20 @@ package enum ClientSocket {
   /// The longest path a Unix socket address holds, without its terminating zero.
   package static let maximumPathLength = UnixSocketAddress.maximumPathLength
 
-  /// Opens a Unix stream socket and connects it to `path`.
+  /// Opens a Unix stream socket and connects it to `path`, where `service` should listen.
   /// - Returns: the connected descriptor, blocking and close-on-exec.
-  /// - Throws: `SimClientError` saying why, in terms of simond and the path.
-  package static func connect(to path: String) throws(SimClientError) -> FileDescriptor {
+  /// - Throws: `SocketClientError` saying why, in terms of simond, the service and the path.
+  package static func connect(
+    to path: String, for service: SocketService
+  ) throws(SocketClientError) -> FileDescriptor {
     guard let address = UnixSocketAddress(path: path) else {
       throw .badPath(path, maximumLength: maximumPathLength)
     }
     do {
       return try Socket.connect(to: address)
     } catch {
-      throw SimClientError(connecting: path, errno: error, found: POSIX.fileKind(at: path))
+      throw SocketClientError(
+        connecting: path, to: service, errno: error, found: POSIX.fileKind(at: path))
     }
   }
 

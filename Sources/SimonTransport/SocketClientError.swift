@@ -1,9 +1,9 @@
 import SimonPOSIX
 import SystemPackage
 
-/// Why a client could not reach, or lost, the simulated cabinet: a kind a program can act
-/// on and a message for people that names the socket and what to do.
-public struct SimClientError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why a client could not reach, or lost, one of simond's sockets: a kind a program can
+/// act on and a message for people that names the socket and what to do.
+public struct SocketClientError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The broad class of the problem.
   public enum Kind: String, Sendable {
     /// Nothing at the path: simond is not running with this socket.
@@ -41,8 +41,11 @@ public struct SimClientError: Error, Equatable, Sendable, CustomStringConvertibl
   /// The message.
   public var description: String { message }
 
-  /// Why `connect` to `path` failed with `errno`, given what `stat` found there.
-  init(connecting path: String, errno: Errno, found: POSIX.FileKind) {
+  /// Why `connect` to `path`, where `service` should listen, failed with `errno`, given
+  /// what `stat` found there.
+  package init(
+    connecting path: String, to service: SocketService, errno: Errno, found: POSIX.FileKind
+  ) {
     switch (errno, found) {
     case (.permissionDenied, _), (.notPermitted, _):
       self.init(
@@ -52,43 +55,62 @@ public struct SimClientError: Error, Equatable, Sendable, CustomStringConvertibl
     case (_, .other), (_, .directory), (.notSocket, _):
       self.init(
         .notASocket, path: path,
-        message: "\(path) is not a socket: give the --sim-socket path simond was started with")
+        message:
+          "\(path) is not a socket: give the \(service.pathOption) path simond was started with")
     case (.noSuchFileOrDirectory, _), (.notDirectory, _), (_, .missing):
       self.init(
         .notRunning, path: path,
-        message: "no simulated cabinet at \(path): simond is not running with "
-          + "--hardware sim --sim-socket \(path), or the path is wrong")
+        message: "no \(service.name) at \(path): simond is not running with "
+          + "\(service.startOptions) \(path), or the path is wrong")
     case (.connectionRefused, _):
       self.init(
         .refused, path: path,
         message: "nothing is listening on \(path): simond has stopped and left its socket "
-          + "behind; start it again with --hardware sim --sim-socket \(path)")
+          + "behind; start it again with \(service.startOptions) \(path)")
     default:
       self = .io("cannot connect to", path: path, errno: errno)
     }
   }
 
   /// The path cannot be a Unix socket address.
-  static func badPath(_ path: String, maximumLength: Int) -> SimClientError {
+  package static func badPath(_ path: String, maximumLength: Int) -> SocketClientError {
     let problem = path.isEmpty ? "is empty" : "is longer than \(maximumLength) bytes"
-    return SimClientError(
+    return SocketClientError(
       .badPath, path: path, message: "the socket path \(problem): \"\(path)\"")
   }
 
   /// The cabinet closed the connection.
-  package static func disconnected(_ path: String) -> SimClientError {
-    SimClientError(
+  package static func disconnected(_ path: String) -> SocketClientError {
+    SocketClientError(
       .disconnected, path: path, message: "simond closed the connection on \(path)")
   }
 
   /// The client itself had closed the connection.
-  package static func closed(_ path: String) -> SimClientError {
-    SimClientError(
+  package static func closed(_ path: String) -> SocketClientError {
+    SocketClientError(
       .disconnected, path: path, message: "the connection to \(path) is already closed")
   }
 
   /// A system call failed for another reason.
-  static func io(_ what: String, path: String, errno: Errno) -> SimClientError {
-    SimClientError(.io, path: path, message: "\(what) \(path): \(errno)")
+  package static func io(_ what: String, path: String, errno: Errno) -> SocketClientError {
+    SocketClientError(.io, path: path, message: "\(what) \(path): \(errno)")
+  }
+}
+
+/// What listens on a socket, in the words a client's errors use to say how to reach it.
+public struct SocketService: Sendable, Equatable {
+  /// What listens, as in "no simulated cabinet at PATH".
+  public var name: String
+  /// simond's option that names the path: "--sim-socket".
+  public var pathOption: String
+  /// simond's options, before the path, that make it listen there: "--hardware sim
+  /// --sim-socket".
+  public var startOptions: String
+
+  /// A service by its name and simond's options for it.
+  public init(name: String, pathOption: String, startOptions: String) {
+    self.name = name
+    self.pathOption = pathOption
+    self.startOptions = startOptions
   }
 }

@@ -1,5 +1,4 @@
 import Dispatch
-import SimonHardware
 import SimonPOSIX
 import Synchronization
 import SystemPackage
