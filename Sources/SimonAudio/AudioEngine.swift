@@ -1,5 +1,6 @@
 import Logging
 import SimonHardware
+import SimonPOSIX
 
 /// The speaker's engine: takes its commands, keeps a device open and prepared, renders the
 /// synthesizer into it while something sounds, and survives every fault.
@@ -161,11 +162,6 @@ final class AudioEngine {
 
   /// Writes what there is room for, or says what to wait for.
   private func pump(_ stream: any PCMStream, now: MonotonicInstant) -> AudioWait {
-    if let lastProgress, lastProgress.duration(to: now) > Self.stallLimit {
-      let error = AudioError(code: ALSACode.timedOut, description: "it stopped taking samples")
-      lost(stream, error, now: now)
-      return .none
-    }
     let available: Int
     do {
       available = try stream.available()
@@ -180,8 +176,25 @@ final class AudioEngine {
       write(stream, frames: min(room, period), now: now)
       return .none
     }
-    if pacer.devicePaces { return .roomOrCommand(deadline: now.advanced(by: Self.deviceWait)) }
+    if pacer.devicePaces {
+      if givenUp(stream, now: now) { return .none }
+      return .roomOrCommand(deadline: now.advanced(by: Self.deviceWait))
+    }
     return .commandOr(deadline: now.advanced(by: pacer.delay(untilRoomFor: needed)))
+  }
+
+  /// Gives the device up when it has taken nothing for `stallLimit` and has no room now.
+  ///
+  /// Asked only when the device refuses samples: a thread kept off the processor for a
+  /// second (a loaded machine, an emulator) finds room when it comes back, and that is
+  /// an underrun at worst, not a lost device.
+  private func givenUp(_ stream: any PCMStream, now: MonotonicInstant) -> Bool {
+    guard let lastProgress, lastProgress.duration(to: now) > Self.stallLimit else {
+      return false
+    }
+    let error = AudioError(code: ALSACode.timedOut, description: "it stopped taking samples")
+    lost(stream, error, now: now)
+    return true
   }
 
   private func write(_ stream: any PCMStream, frames: Int, now: MonotonicInstant) {
@@ -196,7 +209,10 @@ final class AudioEngine {
     }
     switch result {
     case .success(let taken):
-      guard taken > 0 else { return }
+      guard taken > 0 else {
+        _ = givenUp(stream, now: now)
+        return
+      }
       pendingOffset += taken * channels
       pacer.wrote(taken, now: now)
       lastProgress = now

@@ -73,6 +73,21 @@ import Testing
     #expect(errors.count == 1 && errors[0].contains("stopped taking samples"), "\(errors)")
   }
 
+  @Test func aThreadKeptOffTheProcessorForOverASecondIsAnUnderrunNotALostDevice() async throws {
+    let driver = EngineDriver()
+    driver.startTone(hertz: 415, volume: 100)
+    try await driver.run(for: .milliseconds(20))
+    // A loaded machine or an emulator keeps the audio thread off for 1.5 s: the device
+    // ran dry long ago, but it takes samples again, so it is not given up.
+    await driver.clock.advance(by: .milliseconds(1_500))
+    try await driver.run(for: .milliseconds(20))
+    let events = driver.device.entries.map(\.event)
+    #expect(!events.contains(.closed), "\(driver.device.entries)")
+    #expect(events.filter { $0 == .underran }.count == 1)
+    #expect(driver.status.opens == 1 && !driver.status.isFaulted)
+    #expect(driver.log.lines(atLeast: .error).isEmpty)
+  }
+
   @Test func anUnderrunIsRecoveredAndTheToneFadesBackIn() async throws {
     let driver = EngineDriver()
     driver.startTone(hertz: 415, volume: 100)
