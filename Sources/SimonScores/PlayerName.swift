@@ -32,29 +32,31 @@ public enum PlayerName {
   /// The first rule `name` breaks, checked in the order of `NameRule.allCases` (the
   /// `unique` rule needs the other names and is the stores' to check); nil when it
   /// follows them all.
-  /// - Parameter foldingLookalikes: whether "Player" in disguise (full-width, Greek
-  ///   rho, ...) counts as reserved; false reads names stored before it did.
-  public static func brokenRule(_ name: String, foldingLookalikes: Bool = true) -> NameRule? {
+  /// - Parameter asNew: whether the rules only new names follow apply too: no invisible
+  ///   characters, and "Player" in disguise (full-width, Greek rho, ...) counts as
+  ///   reserved. False reads names stored before those rules, which stay readable.
+  public static func brokenRule(_ name: String, asNew: Bool = true) -> NameRule? {
     if !name.unicodeScalars.isEmpty && !hasAllowedCharacters(name) { return .characters }
+    if asNew && name.unicodeScalars.contains(where: \.properties.isDefaultIgnorableCodePoint) {
+      return .visible
+    }
     if !name.isEmpty && name.allSatisfy({ $0 == " " }) { return .notBlank }
     if name.first == " " || name.last == " " { return .noOuterSpaces }
     if name.isEmpty || name.count > maximumLength { return .length }
-    if isReserved(foldingLookalikes ? NameSkeleton.of(name) : name.lowercased()) {
-      return .notReserved
-    }
+    if isReserved(name, foldingLookalikes: asNew) { return .notReserved }
     return nil
   }
 
-  /// True when people would read two names as the same: ignoring case, Unicode
-  /// compatibility forms (full-width, ligatures, "ß" and "ss") and letters of other
-  /// scripts that look Latin (`NameSkeleton`).
+  /// True when people would read two names as the same: ignoring case and what Unicode
+  /// lists as looking alike (UTS #39 confusables: letters of other scripts that look
+  /// Latin, full-width and mathematical forms, ligatures), "ß" as "ss" (`NameSkeleton`).
   public static func same(_ first: String, _ second: String) -> Bool {
     NameSkeleton.of(first) == NameSkeleton.of(second)
   }
 
   /// The name in single quotes, with every character that is not printable (control,
-  /// format, private use, unassigned) written as `\u{...}`, so a hostile name cannot
-  /// drive the terminal it is printed on.
+  /// format, private use, unassigned, invisible) written as `\u{...}`, so a hostile name
+  /// cannot drive the terminal it is printed on nor hide in it.
   public static func quoted(_ name: String) -> String {
     "'" + printable(name) + "'"
   }
@@ -63,15 +65,23 @@ public enum PlayerName {
   public static func printable(_ name: String) -> String {
     var text = ""
     for scalar in name.unicodeScalars {
-      switch scalar.properties.generalCategory {
-      case .control, .format, .privateUse, .unassigned, .surrogate, .lineSeparator,
-        .paragraphSeparator:
-        text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      default:
+      if isPrintable(scalar) {
         text.unicodeScalars.append(scalar)
+      } else {
+        text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       }
     }
     return text
+  }
+
+  private static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .privateUse, .unassigned, .surrogate, .lineSeparator,
+      .paragraphSeparator:
+      false
+    default:
+      !scalar.properties.isDefaultIgnorableCodePoint
+    }
   }
 
   /// Letters may carry up to this many accents (combining marks) each; more are refused.
@@ -96,10 +106,19 @@ public enum PlayerName {
     return true
   }
 
-  private static func isReserved(_ lower: String) -> Bool {
-    if lower == "player" { return true }
-    guard lower.hasPrefix("player ") else { return false }
-    let rest = lower.dropFirst("player ".count)
-    return !rest.isEmpty && rest.allSatisfy { $0.isASCII && $0.isNumber }
+  /// "Player", or "Player" and a number after a space; with `foldingLookalikes`, also
+  /// anything that reads the same (`NameSkeleton`, digits of any script).
+  private static func isReserved(_ name: String, foldingLookalikes: Bool) -> Bool {
+    func isPlayer(_ word: some StringProtocol) -> Bool {
+      foldingLookalikes
+        ? NameSkeleton.of(String(word)) == NameSkeleton.of(unnamed)
+        : word.lowercased() == unnamed.lowercased()
+    }
+    if isPlayer(name) { return true }
+    guard let space = name.lastIndex(of: " ") else { return false }
+    let after = name[name.index(after: space)...]
+    let number = foldingLookalikes ? NameSkeleton.digits(after) : String(after)
+    return isPlayer(name[..<space]) && !number.isEmpty
+      && number.allSatisfy { $0.isASCII && $0.isNumber }
   }
 }

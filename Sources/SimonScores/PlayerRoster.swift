@@ -25,7 +25,7 @@ struct PlayerRoster: StateDocument {
     for (index, player) in players.enumerated() {
       // A file written before lookalikes were folded stays readable: only the rules
       // that keep a name safe to print are checked here.
-      if let rule = PlayerName.brokenRule(player.name, foldingLookalikes: false) {
+      if let rule = PlayerName.brokenRule(player.name, asNew: false) {
         return ["players[\(index)]: \(PlayerName.quoted(player.name)) breaks a rule: \(rule)"]
       }
       if !names.insert(player.name.lowercased()).inserted {

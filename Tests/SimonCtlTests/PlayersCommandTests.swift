@@ -71,6 +71,7 @@ import Testing
       "Al\u{1B}[2J",
       "'Al\\u{1B}[2J' is not a valid name: a name has only letters, digits, spaces and - _ . '"
     ),
+    ("Bob\u{3164}", "'Bob\\u{3164}' is not a valid name: a name has no invisible characters"),
     (
       "Alice<b>",
       "'Alice<b>' is not a valid name: a name has only letters, digits, spaces and - _ . '"
