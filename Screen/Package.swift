@@ -31,8 +31,11 @@ let package = Package(
         .product(name: "SimonScores", package: "simon-cabinet"),
         .product(name: "SimonSystemd", package: "simon-cabinet"),
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]),
     .executableTarget(

@@ -5,11 +5,13 @@ import HummingbirdWebSocket
 /// The page's WebSocket, `/live`: `LiveFeed`'s lines, one text frame each, until the page
 /// goes or falls behind. Only a page of this origin may open it (a browser always sends
 /// `Origin`; another site's page gets 403), and nothing the page sends is read as a
-/// command. `/live?kiosk` is the cabinet's own screen (`CabinetLink.subscribe`).
+/// command. `/live?kiosk` is the cabinet's own screen (`CabinetLink.subscribe`) when it
+/// comes from the cabinet itself (a loopback address); from anywhere else it only watches,
+/// so a phone cannot make the cabinet wait for a name entered on its screen.
 public enum LiveSocket {
   /// Adds `/live` to `router`.
   public static func add(
-    to router: Router<BasicWebSocketRequestContext>, link: CabinetLink
+    to router: Router<ScreenContext>, link: CabinetLink
   ) {
     router.ws("live") { request, _ in
       if let origin = request.headers[.origin] {
@@ -20,7 +22,9 @@ public enum LiveSocket {
       }
       return .upgrade([:])
     } onUpgrade: { inbound, outbound, context in
-      let screen = context.request.uri.queryParameters["kiosk"] != nil
+      let screen = isCabinetScreen(
+        asked: context.request.uri.queryParameters["kiosk"] != nil,
+        from: context.requestContext)
       let (page, lines) = link.subscribe(isCabinetScreen: screen)
       defer { link.unsubscribe(page) }
       try await withThrowingTaskGroup(of: Void.self) { group in
@@ -36,6 +40,17 @@ public enum LiveSocket {
         group.cancelAll()
       }
     }
+  }
+
+  /// Whether a page is the cabinet's own screen: it asks to be (`?kiosk`) and runs on
+  /// the cabinet.
+  static func isCabinetScreen(asked: Bool, from context: ScreenContext) -> Bool {
+    if asked && !context.isOnThisMachine {
+      context.logger.notice(
+        "a page at \(context.remoteAddress?.ipAddress ?? "an unknown address") asked to be the cabinet's screen (?kiosk); only one on this machine may be, so it only watches"
+      )
+    }
+    return asked && context.isOnThisMachine
   }
 
   /// Whether `origin` (`http://host[:port]`) names the host the request was sent to.

@@ -4,7 +4,7 @@ import SimonControl
 import SimonGame
 import SimonScores
 
-/// The read-only JSON API (README "The cabinet screen"): what the cabinet shows now and
+/// The read-only JSON API (docs/screen.md): what the cabinet shows now and
 /// what simond can tell of its tables, recent games and players, and the venue's tables.
 /// simond's answers come through the control socket; nothing is read from its state
 /// directory. The venue table is read from the venue bridge's (`venue.json`).
@@ -40,7 +40,7 @@ public struct ScreenAPI: Sendable {
       return try await answer(.player(name: name), key: "player")
     }
     api.get("**") { request, _ -> Response in
-      throw APIError(.notFound, "no such API: \(request.uri.path) (see README: the cabinet screen)")
+      throw APIError(.notFound, "no such API: \(request.uri.path) (see docs/screen.md)")
     }
   }
 

@@ -1,8 +1,12 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 
 /// What every request passes before it is answered:
-/// - only GET and HEAD: the screen and its API change nothing (405 with `Allow`);
+/// - only GET and HEAD: the screen and its API change nothing (405 with `Allow`); the
+///   router answers HEAD as GET, without the body (`ScreenServer.router`);
+/// - a path with a control character (a NUL, a newline), encoded or not, or with a
+///   broken percent-encoding gets 400: it names no file and no route;
 /// - the `Host` must be one this cabinet answers to (`HostCheck`), so a web site that
 ///   rebinds its name to the cabinet's address cannot read its API from a browser;
 /// - every answer says to run only the page's own scripts, styles and connections
@@ -32,6 +36,7 @@ public struct ScreenGuard<Context: RequestContext>: RouterMiddleware {
           "\(request.method) \(request.uri.path): the screen is read-only (GET only)",
           headers: [.allow: "GET, HEAD"])
       }
+      try Self.checkPath(request.uri.path)
       let host = request.head.authority ?? ""
       guard hosts.allows(host) else {
         throw APIError(
@@ -50,6 +55,23 @@ public struct ScreenGuard<Context: RequestContext>: RouterMiddleware {
     // upgraded page is never stale; answers from simond are never kept.
     response.headers[.cacheControl] = request.uri.path.hasPrefix("/api/") ? "no-store" : "no-cache"
     return response
+  }
+}
+
+extension ScreenGuard {
+  /// Throws 400 for a path that has a control character once percent-decoded, or that
+  /// cannot be decoded.
+  static func checkPath(_ path: String) throws {
+    guard let decoded = path.removingPercentEncoding else {
+      throw APIError(.badRequest, "the path \"\(path.prefix(80))\" is not percent-encoded UTF-8")
+    }
+    let control = decoded.unicodeScalars.first { $0.value < 0x20 || $0.value == 0x7F }
+    if let control {
+      throw APIError(
+        .badRequest,
+        "the path \"\(path.prefix(80))\" has a control character (U+\(String(control.value, radix: 16, uppercase: true)))"
+      )
+    }
   }
 }
 

@@ -32,6 +32,12 @@ struct SimonWebCommand: AsyncParsableCommand {
       the network, for phones. Requests must name this cabinet (an IP address, localhost, \
       this host's name or NAME.local, or an --allow-host) and may only read.
 
+      Connections are held to limits, so that idle or slow ones cannot use it up: at most \
+      --max-connections at once (32 of them kept for this machine, the kiosk), a request's \
+      head within --header-timeout, and none left idle past --idle-timeout (a WebSocket is \
+      pinged as often and closed when it does not answer). What cannot be parsed gets 400 \
+      and is closed. Only a page on this machine may be the cabinet's own screen.
+
       Exit codes: 0 stopped by SIGTERM or SIGINT, 64 bad command line, 69 cannot listen \
       (the address is taken, or not this machine's).
       """,
@@ -74,6 +80,26 @@ struct SimonWebCommand: AsyncParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
+      "Connections at once, 32 of them kept for this machine (the kiosk); one more gets 503.",
+      valueName: "count"))
+  var maxConnections: Int = ConnectionLimits.standard.maximum
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Seconds a request's head may take to arrive (else 408 and closed).", valueName: "seconds"))
+  var headerTimeout: Int = Int(ConnectionLimits.standard.headerTimeout.components.seconds)
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Seconds a connection may stay without a request; WebSockets are pinged as often.",
+      valueName: "seconds"))
+  var idleTimeout: Int = Int(ConnectionLimits.standard.idleTimeout.components.seconds)
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
       "The lowest level logged: trace, debug, info, notice, warning, error or critical.",
       valueName: "level"))
   var logLevel: String = "info"
@@ -88,6 +114,18 @@ struct SimonWebCommand: AsyncParsableCommand {
       _ = try ListenAddress(listen)
     } catch {
       throw ValidationError("--listen: \(error)")
+    }
+    let kept = ConnectionLimits.standard.keptForThisMachine
+    guard maxConnections > kept else {
+      throw ValidationError(
+        "--max-connections: \(maxConnections) leaves none for other machines; it must be over \(kept), the connections kept for this one"
+      )
+    }
+    guard (1...3600).contains(headerTimeout) else {
+      throw ValidationError("--header-timeout: \(headerTimeout) is not 1 to 3600 seconds")
+    }
+    guard (1...3600).contains(idleTimeout) else {
+      throw ValidationError("--idle-timeout: \(idleTimeout) is not 1 to 3600 seconds")
     }
     guard POSIX.isDirectory(assets) else {
       throw ValidationError(
@@ -123,7 +161,10 @@ struct SimonWebCommand: AsyncParsableCommand {
     let notifier = SystemdNotifier(environment: environment)
     let options = ScreenServer.Options(
       host: address.host, port: address.port, assets: assets, allowedHosts: allowHost,
-      venueDirectory: venueDir)
+      venueDirectory: venueDir,
+      limits: ConnectionLimits(
+        maximum: maxConnections, keptForThisMachine: ConnectionLimits.standard.keptForThisMachine,
+        headerTimeout: .seconds(headerTimeout), idleTimeout: .seconds(idleTimeout)))
     let app = ScreenServer.application(
       options: options, link: link, ask: ask, hostName: HostName.current, logger: logger
     ) { port in

@@ -44,6 +44,15 @@ import Testing
     }
   }
 
+  @Test func headIsAnsweredAsGetWithoutItsBody() async throws {
+    let get = try await client.send(.get, "/api/status")
+    let head = try await client.send(.head, "/api/status")
+    #expect(head.status == .ok)
+    #expect(head.body.isEmpty)
+    #expect(head.headers[.contentLength] == String(get.body.utf8.count))
+    #expect(head.headers[.contentSecurityPolicy] != nil)
+  }
+
   @Test func anotherSitesNameIsRefused() async throws {
     let refused = try await client.send(.get, "/api/status", host: "evil.example.com:8080")
     #expect(refused.status == .misdirectedRequest)
