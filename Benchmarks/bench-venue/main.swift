@@ -6,10 +6,16 @@
 //     cabinet's table holds every record;
 //  2. latency: three real cabinets (simond with the simulated cabinet, and simon-venue),
 //     G games on the first; from its game over on the sim socket to the game in the
-//     third cabinet's venue.json. Target: p99 <= 1 s on loopback.
+//     third cabinet's venue.json. Target: p99 <= 1 s on loopback;
+//  3. history: a broker holding H retained records of C other cabinets (years of a
+//     venue), a real cabinet joining: the time until its bridge merged them all, its peak
+//     RSS, the latency of its own game over played meanwhile (to the broker's
+//     acknowledgement), and how long a bridge takes to stop on SIGTERM mid-history.
+//     Targets: own game <= 1 s, SIGTERM <= 1 s, RSS bounded by a batch (not by H).
 // It exits 1, saying why, when what it drives fails: a cabinet that does not connect, a
 // table that does not fill, a game that does not reach the third cabinet.
-//   bench-venue [--cabinets N] [--records R] [--games G] [--smoke]
+//   bench-venue [--cabinets N] [--records R] [--games G] [--history H]
+//               [--history-cabinets C] [--smoke]
 import ArgumentParser
 import Foundation
 import SimonGame
@@ -29,15 +35,20 @@ struct Options: ParsableCommand {
   var records = 20
   @Option(help: "The games played on the first real cabinet.")
   var games = 10
+  @Option(help: "The retained records a joining cabinet finds on the broker.")
+  var history = 50_000
+  @Option(help: "The cabinets those records are of.")
+  var historyCabinets = 50
   @Flag(
     help:
-      "A short run that shows both parts still work: 2 cabinets x 2 records, then 2 games (the counts above do not apply). Its figures are not worth reading."
+      "A short run that shows every part still works: 2 cabinets x 2 records, 2 games, a history of 500 records of 5 cabinets (the counts above do not apply). Its figures are not worth reading."
   )
   var smoke = false
 
   func validate() throws {
     try BenchmarkFigures.requireCounts([
-      "--cabinets": cabinets, "--records": records, "--games": games,
+      "--cabinets": cabinets, "--records": records, "--games": games, "--history": history,
+      "--history-cabinets": historyCabinets,
     ])
   }
 }
@@ -45,6 +56,8 @@ let options = Options.parseOrExit()
 let cabinetCount = options.smoke ? 2 : options.cabinets
 let recordCount = options.smoke ? 2 : options.records
 let gameCount = options.smoke ? 2 : options.games
+let historyCount = options.smoke ? 500 : options.history
+let historyCabinets = options.smoke ? 5 : min(options.historyCabinets, options.history)
 
 guard BrokerProcess.isInstalled else {
   BenchmarkFigures.fail("bench-venue", "needs Debian's mosquitto (scripts/install-deps)")
@@ -230,6 +243,106 @@ do {
     _ = await daemon.waitForExit(timeout: 5)
   }
   await broker.stop()
+
+  // MARK: - 3. A cabinet joins a venue with a long history
+
+  let historic = try await BrokerProcess()
+  let published = try await publishHistory(
+    records: historyCount, cabinets: historyCabinets, on: historic)
+
+  let joining = try await DaemonProcess()
+  let joiningControl = try ControlTestClient(path: joining.controlPath)
+  let joined = ContinuousClock.now
+  let newcomer = try BridgeProcess(
+    cabinet: "cab-1", broker: historic, controlSocket: joining.controlPath)
+  let pid = newcomer.processID ?? 0
+  // The bridge's own game, played as the history pours in; its acknowledgement watched.
+  let acknowledgedAt = Mutex<Int64?>(nil)
+  let mergedAt = Mutex<ContinuousClock.Instant?>(nil)
+  let peak = Atomic<Int>(0)
+  let watchingHistory = Atomic<Bool>(true)
+  let newcomerState = newcomer.stateDirectory
+  let historyWatcher = Thread {
+    let outbox = OutboxStore(directory: newcomerState)
+    let venue = VenueStore(directory: newcomerState)
+    var lastVenueRead = ContinuousClock.now - .seconds(1)
+    while watchingHistory.load(ordering: .relaxed) {
+      if acknowledgedAt.withLock({ $0 == nil }), let box = try? outbox.load(),
+        box.gamesTaken == 1, box.pending.isEmpty
+      {
+        let now = monotonicNow()
+        acknowledgedAt.withLock { $0 = now }
+      }
+      if mergedAt.withLock({ $0 == nil }), ContinuousClock.now - lastVenueRead > .milliseconds(100)
+      {
+        lastVenueRead = .now
+        if let book = try? venue.load(),
+          book.merged.filter({ $0.key != "cab-1" }).values.reduce(0, { $0 + $1.count })
+            == historyCount
+        {
+          mergedAt.withLock { $0 = .now }
+        }
+      }
+      if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kb = Int(line.split(separator: " ").dropFirst().first ?? "")
+      {
+        peak.store(max(peak.load(ordering: .relaxed), kb), ordering: .relaxed)
+      }
+      usleep(5_000)
+    }
+  }
+  historyWatcher.start()
+  _ = await eventually(timeout: 30) { @Sendable in newcomer.log.contains("connected to the broker")
+  }
+  try await joining.connect().playGame(rounds: 1)
+  let allMerged = await eventually(timeout: 600) { @Sendable in
+    mergedAt.withLock { $0 != nil } && acknowledgedAt.withLock { $0 != nil }
+  }
+  watchingHistory.store(false, ordering: .relaxed)
+  let ownOver = joiningControl.received.compactMap { message, _ -> Int64? in
+    if case .gameOver(let over, let t) = message, over.record != nil { return t }
+    return nil
+  }.first
+  let mergeTime = mergedAt.withLock { $0 }.map { joined.duration(to: $0) }
+  let ownLatency = zip(
+    ownOver.map { [$0] } ?? [], acknowledgedAt.withLock { $0 }.map { [$0] } ?? []
+  )
+  .map { Double($1 - $0) / 1e6 }.first
+  let batches = newcomer.log.components(separatedBy: "records into the venue tables").count - 1
+  let writes = newcomer.log.components(separatedBy: "wrote the venue tables").count - 1
+  print(
+    "history: \(historyCount) retained records of \(historyCabinets) cabinets (stored in \(Int(milliseconds(published))) ms); a cabinet joins"
+  )
+  print(
+    "  all merged: \(mergeTime.map { "\(Int(milliseconds($0))) ms" } ?? "NO") after its bridge started: \(batches) batches, venue.json written \(writes) times"
+  )
+  print(
+    "  its own game over -> acknowledged by the broker, meanwhile: \(ownLatency.map { "\(Int($0)) ms" } ?? "NOT SEEN")   target <= 1000"
+  )
+  print("  the bridge's peak RSS: \(peak.load(ordering: .relaxed) / 1024) MB")
+  await newcomer.signal(SIGTERM)
+
+  // A bridge told to stop while a history pours in.
+  let stopping = try BridgeProcess(
+    cabinet: "cab-2", broker: historic, controlSocket: joining.controlPath)
+  _ = await eventually(timeout: 30) { @Sendable in
+    stopping.log.contains("records into the venue table")
+  }
+  let told = ContinuousClock.now
+  await stopping.signal(SIGTERM)
+  let stopTime = told.duration(to: .now)
+  print(
+    "  SIGTERM mid-history: \(stopping.isRunning ? "STILL RUNNING after" : "stopped in") \(Int(milliseconds(stopTime))) ms   target <= 1000"
+  )
+  joining.signal(SIGTERM)
+  _ = await joining.waitForExit(timeout: 5)
+  await historic.stop()
+  guard allMerged, ownLatency != nil, !stopping.isRunning else {
+    throw E2EError(
+      "history: merged \(mergeTime != nil), own game acknowledged \(ownLatency != nil), bridge stopped \(!stopping.isRunning); its log, the end: \(newcomer.log.suffix(2000))"
+    )
+  }
 } catch {
   BenchmarkFigures.fail("bench-venue", "\(error)")
 }

@@ -105,3 +105,5 @@ const char *cmosq_connack_text(int code) { return mosquitto_connack_string(code)
 int cmosq_errno_code(void) { return MOSQ_ERR_ERRNO; }
 
 int cmosq_no_connection_code(void) { return MOSQ_ERR_NO_CONN; }
+
+int cmosq_keepalive_code(void) { return MOSQ_ERR_KEEPALIVE; }

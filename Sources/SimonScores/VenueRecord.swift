@@ -2,7 +2,7 @@ import FoundationEssentials
 import SimonGame
 
 /// One game of a venue: a cabinet's record under a number that is unique across the
-/// venue, the cabinet's id and its own sequence (SPEC section 12). It is published to
+/// venue, the cabinet's id and its own sequence (docs/design.md section 12). It is published to
 /// the broker and merged into every cabinet's venue table; merging is idempotent by
 /// `key`.
 public struct VenueRecord: Equatable, Sendable {
@@ -107,7 +107,7 @@ public struct VenueRecord: Equatable, Sendable {
     }
     for name in [game.result.name] + game.result.members
     where !PlayerName.isUnnamed(name) {
-      if let rule = PlayerName.brokenRule(name, foldingLookalikes: false) {
+      if let rule = PlayerName.brokenRule(name, asNew: false) {
         throw gameReader.fail("name \(PlayerName.quoted(name)): \(rule)")
       }
     }

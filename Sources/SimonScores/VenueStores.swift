@@ -27,6 +27,12 @@ public final class VenueStore: Sendable {
   public func merge(_ records: [VenueRecord]) throws -> [VenueRecord] {
     try file.update { book in records.filter { book.merge($0) } }
   }
+
+  /// Writes `book` as the venue tables: for the one process that keeps them in memory
+  /// (the venue bridge), whose book already holds everything the file did.
+  public func save(_ book: VenueBook) throws {
+    try file.update { $0 = book }
+  }
 }
 
 /// The venue bridge's outbox, in `outbox.json` in its state directory, with the state

@@ -1,5 +1,4 @@
 import CMosquitto
-import SimonHardware
 import SimonPOSIX
 import Synchronization
 
@@ -78,22 +77,39 @@ public final class MQTTClient: Sendable {
     let handler: @Sendable (Happening) -> Void
     /// Set when the broker accepted the connection: the back-off starts afresh.
     let accepted = Atomic<Bool>(false)
+    /// Set when the broker answered the last CONNECT, accepting it or not.
+    let answered = Atomic<Bool>(false)
     /// Set when the client goes: the network thread ends.
     let stopping = Atomic<Bool>(false)
     /// Whether the network thread runs.
     let running = Atomic<Bool>(false)
     /// The topic patterns subscribed to, in order. The session is clean, so the broker
     /// forgets them with every connection: each is subscribed again when one is accepted.
-    let subscriptions = Mutex<[String]>([])
+    let subscriptions = Mutex<[(pattern: String, qos: Int32)]>([])
 
-    init(handler: @escaping @Sendable (Happening) -> Void) { self.handler = handler }
+    /// The keepalive asked of the broker, in seconds.
+    let keepalive: Int
+
+    init(keepalive: Int, handler: @escaping @Sendable (Happening) -> Void) {
+      self.keepalive = keepalive
+      self.handler = handler
+    }
+
+    /// Why the connection failed, in words: libmosquitto's, but for a broker that went
+    /// silent (it calls that an unknown error).
+    func reason(_ code: Int32) -> String {
+      guard code == cmosq_keepalive_code() else { return MQTTClient.reason(code) }
+      return answered.load(ordering: .acquiring)
+        ? "the broker stopped answering (nothing within the keepalive, \(keepalive) s)"
+        : "no answer to CONNECT in \(keepalive) s (is it an MQTT broker?)"
+    }
 
     /// Subscribes to every pattern again, on the network thread as the broker accepts a
     /// connection, before the handler is told. One that fails here (the connection lost
     /// again at once) is subscribed on the next connection.
     func resubscribe() {
       subscriptions.withLock { patterns in
-        for pattern in patterns { _ = cmosq_subscribe(client, pattern, 1) }
+        for (pattern, qos) in patterns { _ = cmosq_subscribe(client, pattern, qos) }
       }
     }
   }
@@ -109,13 +125,14 @@ public final class MQTTClient: Sendable {
     throws(Failure)
   {
     _ = Self.libraryReady
-    connection = Connection(handler: handler)
+    connection = Connection(keepalive: settings.keepalive, handler: handler)
     // libmosquitto's context for the callbacks: kept until the client is freed.
     retained = Unmanaged.passRetained(connection)
     let callback: cmosq_callback = { raw, happening, code, topic, payload, length in
       let connection = Unmanaged<Connection>.fromOpaque(raw!).takeUnretainedValue()
       switch happening {
       case CMOSQ_CONNECTED:
+        connection.answered.store(true, ordering: .releasing)
         if code == 0 {
           connection.accepted.store(true, ordering: .releasing)
           connection.resubscribe()
@@ -123,7 +140,7 @@ public final class MQTTClient: Sendable {
         connection.handler(
           .connected(refused: code == 0 ? nil : MQTTClient.sentence(cmosq_connack_text(code))))
       case CMOSQ_DISCONNECTED:
-        connection.handler(.disconnected(code == 0 ? "closed" : MQTTClient.reason(code)))
+        connection.handler(.disconnected(code == 0 ? "closed" : connection.reason(code)))
       case CMOSQ_PUBLISHED:
         connection.handler(.acknowledged(code))
       case CMOSQ_MESSAGE:
@@ -188,6 +205,7 @@ public final class MQTTClient: Sendable {
           ? cmosq_reconnect(client)
           : cmosq_connect(client, settings.host, Int32(settings.port), Int32(settings.keepalive))
         attempted = true
+        connection.answered.store(false, ordering: .releasing)
         guard rc == 0 else {
           connection.handler(.disconnected(reason(rc)))
           pause()
@@ -198,7 +216,7 @@ public final class MQTTClient: Sendable {
       let rc = cmosq_loop(client, 200)
       if rc != 0 {
         linked = false
-        connection.handler(.disconnected(reason(rc)))
+        connection.handler(.disconnected(connection.reason(rc)))
         pause()
       } else if connection.accepted.exchange(false, ordering: .acquiringAndReleasing) {
         delay = settings.backoff.first
@@ -232,26 +250,30 @@ public final class MQTTClient: Sendable {
     return mid
   }
 
-  /// Subscribes to a topic pattern with QoS 1, now or, while there is no connection, as
-  /// soon as the broker accepts one; and again on every connection after. A pattern
-  /// subscribed to already changes nothing.
+  /// Subscribes to a topic pattern, now or, while there is no connection, as soon as the
+  /// broker accepts one; and again on every connection after. A pattern subscribed to
+  /// already changes nothing.
   ///
   /// Returning does not promise that the broker has the subscription yet: messages on the
   /// pattern arrive once it has acknowledged it (retained ones included).
+  /// - Parameter qos: 1 (the default) or 0. Retained messages are sent again with every
+  ///   subscription, so for them QoS 0 loses nothing a reconnection does not bring back,
+  ///   and it is not held to the broker's queue for QoS 1 (Mosquitto's
+  ///   `max_queued_messages`, 1000 as shipped), which drops the rest of a long history.
   /// - Throws: `Failure` when the pattern is not one (`#` or `+` inside a level) or
   ///   libmosquitto refused it.
-  public func subscribe(_ pattern: String) throws(Failure) {
+  public func subscribe(_ pattern: String, qos: Int32 = 1) throws(Failure) {
     guard cmosq_pattern_check(pattern) == 0 else {
       throw Failure(
         operation: "subscribe to \(pattern)",
         reason: "not a topic pattern (+ and # stand alone in a level, # only in the last)")
     }
     let rc = connection.subscriptions.withLock { patterns in
-      guard !patterns.contains(pattern) else { return Int32(0) }
+      guard !patterns.contains(where: { $0.pattern == pattern }) else { return Int32(0) }
       // Under the lock: a connection accepted meanwhile subscribes it once, here or there.
-      let rc = cmosq_subscribe(client, pattern, 1)
+      let rc = cmosq_subscribe(client, pattern, qos)
       guard rc == 0 || rc == cmosq_no_connection_code() else { return rc }
-      patterns.append(pattern)
+      patterns.append((pattern, qos))
       return 0
     }
     guard rc == 0 else {

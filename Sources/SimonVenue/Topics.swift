@@ -1,4 +1,4 @@
-/// The venue's topic tree (README, "The venue"): everything under
+/// The venue's topic tree (docs/venue.md): everything under
 /// `<prefix>/<venue>/<cabinet>/`, so that a venue's broker can be bridged to a central
 /// one with one line (`topic simon/# out 1`).
 public struct Topics: Equatable, Sendable {

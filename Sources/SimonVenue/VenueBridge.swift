@@ -3,22 +3,30 @@ import SimonControl
 import SimonGame
 import SimonScores
 
-/// The venue bridge (SPEC section 12): follows simond's control socket, takes every
+/// The venue bridge (docs/design.md section 12): follows simond's control socket, takes every
 /// game the cabinet records into the durable outbox, publishes it to the broker with
 /// QoS 1 until acknowledged, merges every other cabinet's records into the venue table,
 /// publishes again what the broker lost of this cabinet's (`OwnRecords`), and keeps Home
 /// Assistant's view of the cabinet current.
 ///
 /// Everything happens on one task, in the order it was told: what the control socket
-/// and the broker's network thread report is queued to it. Nothing here touches a
-/// device or the daemon's state files.
+/// and the broker's network thread report is queued to it. Records from the broker wait
+/// apart (`IncomingRecords`), are merged a batch at a time into the venue tables held in
+/// memory, and venue.json is written about once a second at most (`MergePacer`; at once
+/// for the cabinet's own games): a broker holding a long history never delays the
+/// cabinet's own game over, nor rewrites venue.json once a record, and memory is the
+/// tables', not the history's. Nothing here touches a device or the daemon's state files.
 public final class VenueBridge: Sendable {
   /// What the bridge is told.
   public enum Input: Sendable {
     /// From simond's control socket.
     case control(ControlFeed.Happening)
-    /// From the broker's network thread.
+    /// From the broker's network thread (but its messages, which wait in `incoming`).
     case broker(MQTTClient.Happening)
+    /// Messages from the broker wait in `incoming`.
+    case recordsWaiting
+    /// A write of venue.json put off by the pacer is due.
+    case venueWriteDue
   }
 
   private let config: VenueConfig
@@ -26,6 +34,7 @@ public final class VenueBridge: Sendable {
   private let outbox: OutboxStore
   private let venue: VenueStore
   private let logger: Logger
+  private let incoming = IncomingRecords()
   private let inputs: AsyncStream<Input>
   private let continuation: AsyncStream<Input>.Continuation
 
@@ -54,11 +63,20 @@ public final class VenueBridge: Sendable {
       username: config.broker.username, password: config.broker.password,
       caFile: config.broker.caFile, will: (topics.availability, "offline"))
     settings.backoff = (1, UInt32(config.broker.reconnectMax))
-    let mqtt = try MQTTClient(settings) { [self] happening in tell(.broker(happening)) }
+    let mqtt = try MQTTClient(settings) { [self] happening in
+      // Messages (records, and the probe after them, in order) wait apart, a batch at a
+      // time; the rest is told at once.
+      guard case .message(let topic, let payload) = happening else {
+        return tell(.broker(happening))
+      }
+      if incoming.add(.init(topic: topic, payload: payload)) { tell(.recordsWaiting) }
+    }
     // Every cabinet's records, on every connection (the client subscribes again), and
     // the probe that says when the broker has delivered those it holds.
-    try mqtt.subscribe(topics.allRecords)
-    try mqtt.subscribe(topics.probe)
+    // QoS 0 (see `MQTTClient.subscribe`): a long history would overflow the broker's QoS 1
+    // queue for this client, and what a lost connection drops comes again with the next.
+    try mqtt.subscribe(topics.allRecords, qos: 0)
+    try mqtt.subscribe(topics.probe, qos: 0)
     let feed = ControlFeed(path: config.controlSocket ?? ControlSocketPath.servicePath)
     let recent = ControlRequest.Action.recent(count: ControlRequest.maximumRecent)
     // Games named after they ended, or stored late, are found among the recent games.
@@ -80,8 +98,10 @@ public final class VenueBridge: Sendable {
       }
     } onCancel: {
       continuation.finish()
+      incoming.close()
     }
     feed.stop()
+    writeVenue(&state)
     // The client goes with `state`: the connection is dropped without a DISCONNECT, and
     // the broker publishes the last will, "offline".
   }
@@ -107,6 +127,14 @@ public final class VenueBridge: Sendable {
     var simondHeard = false
     /// This cabinet's records, and which the broker holds.
     var own = OwnRecords()
+    /// The venue tables, read from venue.json once and kept: nil until first needed.
+    var book: VenueBook?
+    /// Whether `book` holds what venue.json does not yet.
+    var bookChanged = false
+    /// When venue.json may be written again.
+    var pacer = MergePacer()
+    /// Whether a write put off by the pacer is to come (told as `venueWriteDue`).
+    var writeDue = false
   }
 
   private func handle(_ input: Input, in session: inout Session) {
@@ -165,12 +193,14 @@ public final class VenueBridge: Sendable {
         logger.error(
           "outbox: cannot forget \(record.key), acknowledged: \(error); it is sent again")
       }
-    case .broker(.message(let topic, let payload)) where topic == topics.probe:
-      guard session.own.echoed(payload) else { return }
-      logger.debug("the broker has delivered every record of this cabinet it holds")
-      publishMissing(&session)
     case .broker(.message(let topic, let payload)):
-      merge(topic: topic, payload: payload, in: &session)
+      // (Not sent here: messages wait in `incoming`.)
+      mergeWaiting([.init(topic: topic, payload: payload)], in: &session)
+    case .recordsWaiting:
+      mergeWaiting(incoming.take(), in: &session)
+    case .venueWriteDue:
+      session.writeDue = false
+      paceVenueWrite(&session)
     }
   }
 
@@ -220,7 +250,7 @@ public final class VenueBridge: Sendable {
   /// in the venue's tables.
   private func publishMissing(_ session: inout Session) {
     guard session.connected, session.own.synced else { return }
-    let tables = (try? venue.load()).map { book in
+    let tables = venueBook(&session).map { book in
       book.tableKeys.flatMap { book.table($0) }.filter { $0.cabinet == config.cabinet }
     }
     let missing = session.own.missing(also: tables ?? [])
@@ -256,12 +286,10 @@ public final class VenueBridge: Sendable {
       }
     }
     for record in known + queued + renamed { session.own.know(record) }
-    // Games taken before are merged too: a venue file lost since gets them back.
-    do {
-      try venue.merge(known + queued + renamed)
-    } catch {
-      logger.error("venue table: \(error)")
-    }
+    // Games taken before are merged too: a venue file lost since gets them back. The
+    // cabinet's own games are written at once.
+    _ = mergeIntoVenue(known + queued + renamed, in: &session)
+    writeVenue(&session)
     for record in queued {
       logger.info(
         "game \(record.game.id) (\(record.game.result.points) points) queued as \(record.key)")
@@ -290,31 +318,117 @@ public final class VenueBridge: Sendable {
     }
   }
 
-  private func merge(topic: String, payload: [UInt8], in session: inout Session) {
-    guard let named = topics.recordKey(of: topic) else { return }
+  /// Merges a batch of messages in the order they came: other cabinets' records into
+  /// the venue table, written once; this cabinet's own copies and the probe as they come.
+  /// What is not a record is told once a batch, with how many more there were.
+  private func mergeWaiting(_ messages: [IncomingRecords.Message], in session: inout Session) {
+    var foreign: [VenueRecord] = []
+    var ignored: [String] = []
+    for message in messages {
+      if message.topic == topics.probe {
+        guard session.own.echoed(message.payload) else { continue }
+        logger.debug("the broker has delivered every record of this cabinet it holds")
+        publishMissing(&session)
+        continue
+      }
+      switch record(on: message.topic, message.payload) {
+      case .success(let record?) where record.cabinet == config.cabinet:
+        ownCopy(record, on: message.topic, in: &session)
+      case .success(let record?):
+        foreign.append(record)
+      case .success(nil):
+        break
+      case .failure(let why):
+        ignored.append("ignored a record on \(PlayerName.printable(message.topic)): \(why.text)")
+      }
+    }
+    if let first = ignored.first {
+      logger.warning(
+        "\(first)\(ignored.count > 1 ? " (and \(ignored.count - 1) more like it)" : "")")
+    }
+    guard !foreign.isEmpty else { return }
+    let merged = mergeIntoVenue(foreign, in: &session)
+    if !merged.isEmpty {
+      logger.debug("merged \(merged.count) of \(foreign.count) records into the venue tables")
+    }
+    paceVenueWrite(&session)
+  }
+
+  /// The venue tables, read from venue.json the first time (nil, told, when it cannot be
+  /// read: records are then merged into the file itself).
+  private func venueBook(_ session: inout Session) -> VenueBook? {
+    if session.book == nil {
+      do {
+        session.book = try venue.load()
+      } catch {
+        logger.error("venue table: cannot read \(venue.path): \(error)")
+      }
+    }
+    return session.book
+  }
+
+  /// Merges records into the tables in memory (into the file where it cannot be read).
+  /// - Returns: the records that changed them.
+  private func mergeIntoVenue(_ records: [VenueRecord], in session: inout Session)
+    -> [VenueRecord]
+  {
+    guard !records.isEmpty else { return [] }
+    guard venueBook(&session) != nil else {
+      do {
+        return try venue.merge(records)
+      } catch {
+        logger.error("venue table: cannot merge \(records.count) records: \(error)")
+        return []
+      }
+    }
+    let changed = records.filter { session.book!.merge($0) }
+    if !changed.isEmpty { session.bookChanged = true }
+    return changed
+  }
+
+  /// Writes venue.json now if the pacer allows, else once it does.
+  private func paceVenueWrite(_ session: inout Session) {
+    guard session.bookChanged else { return }
+    guard let wait = session.pacer.wait(at: .now) else { return writeVenue(&session) }
+    guard !session.writeDue else { return }
+    session.writeDue = true
+    Task { [self] in
+      try? await Task.sleep(for: wait)
+      tell(.venueWriteDue)
+    }
+  }
+
+  /// Writes the tables held in memory to venue.json, if they changed.
+  private func writeVenue(_ session: inout Session) {
+    guard session.bookChanged, let book = session.book else { return }
+    do {
+      try venue.save(book)
+      session.bookChanged = false
+      logger.debug("wrote the venue tables to \(venue.path)")
+    } catch {
+      logger.error("venue table: cannot write \(venue.path): \(error); trying again")
+    }
+  }
+
+  /// Why a message is not taken as a record.
+  private struct NotARecord: Error {
+    var text: String
+  }
+
+  /// The record a message carries: nil when its topic is not a record's, a failure
+  /// when it is none or not the one its topic names.
+  private func record(on topic: String, _ payload: [UInt8]) -> Result<VenueRecord?, NotARecord> {
+    guard let named = topics.recordKey(of: topic) else { return .success(nil) }
     let record: VenueRecord
     do {
       record = try VenueRecord(payload: payload)
     } catch {
-      logger.warning("ignored a record on \(PlayerName.printable(topic)): \(error)")
-      return
+      return .failure(NotARecord(text: "\(error)"))
     }
     guard record.cabinet == named.cabinet, record.sequence == named.sequence else {
-      logger.warning(
-        "ignored a record on \(PlayerName.printable(topic)): it says it is \(record.key)")
-      return
+      return .failure(NotARecord(text: "it says it is \(record.key)"))
     }
-    guard record.cabinet != config.cabinet else {
-      ownCopy(record, on: topic, in: &session)
-      return
-    }
-    do {
-      if try !venue.merge([record]).isEmpty {
-        logger.debug("merged \(record.key) into the venue table")
-      }
-    } catch {
-      logger.error("venue table: cannot merge \(record.key): \(error)")
-    }
+    return .success(record)
   }
 
   /// A copy of one of this cabinet's records from the broker: never merged (the

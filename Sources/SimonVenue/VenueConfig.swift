@@ -3,7 +3,7 @@ import SimonControl
 import SimonPOSIX
 import SimonScores
 
-/// The venue bridge's configuration (`/etc/simon-cabinet/venue.toml`, SPEC section 12),
+/// The venue bridge's configuration (`/etc/simon-cabinet/venue.toml`, docs/design.md section 12),
 /// read with the same exact errors as `simond.toml`.
 public struct VenueConfig: Equatable, Sendable {
   /// Where the configuration is looked for when no path is given.

@@ -58,6 +58,25 @@ struct MQTTClientTests {
     withExtendedLifetime(mqtt) {}
   }
 
+  @Test("a broker that takes the connection and never answers is named so, after the keepalive")
+  func silentBroker() async throws {
+    let silent = try SilentListener()
+    let reasons = Mutex<[String]>([])
+    var settings = MQTTClient.Settings(
+      clientID: "mqtt-client-test", host: "127.0.0.1", port: silent.port, keepalive: 5,
+      username: nil, password: nil, caFile: nil, will: nil)
+    settings.backoff = (1, 1)
+    let mqtt = try MQTTClient(settings) { happening in
+      if case .disconnected(let reason) = happening { reasons.withLock { $0.append(reason) } }
+    }
+    let told = await eventually(timeout: 20) { reasons.withLock { !$0.isEmpty } }
+    #expect(told)
+    #expect(
+      reasons.withLock { $0.first }
+        == "no answer to CONNECT in 5 s (is it an MQTT broker?)")
+    withExtendedLifetime(mqtt) {}
+  }
+
   @Test("a pattern that is not one is refused with the reason, connected or not")
   func badPattern() throws {
     let mqtt = try client(port: try freeLoopbackPort(), received: Received())

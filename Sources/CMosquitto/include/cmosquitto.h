@@ -88,4 +88,8 @@ int cmosq_errno_code(void);
 /// (MOSQ_ERR_NO_CONN).
 int cmosq_no_connection_code(void);
 
+/// The error code for a broker that did not answer within the keepalive
+/// (MOSQ_ERR_KEEPALIVE), to CONNECT or to a ping; libmosquitto has no words for it.
+int cmosq_keepalive_code(void);
+
 #endif

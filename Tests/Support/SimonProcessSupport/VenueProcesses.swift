@@ -1,5 +1,9 @@
 import Foundation
 import ScoresTestSupport
+import SimonGame
+import SimonScores
+import SimonVenue
+import Synchronization
 import SystemPackage
 
 /// Debian's Mosquitto broker, started by a test on a loopback port of its own, with
@@ -23,6 +27,11 @@ public final class BrokerProcess: @unchecked Sendable {
   /// The CA that signed its certificate, with `tls`.
   public var caFile: String { directory.appendingPathComponent("ca.crt").path }
 
+  /// Mosquitto's `max_queued_messages` here, as in the venue's example configuration
+  /// (wiring/examples/mosquitto-venue.conf): with the default 1000, a joining cabinet got
+  /// 24,338 of a 50,000-record history on loopback, the rest dropped by the broker.
+  public static let maxQueuedMessages = 200_000
+
   /// A broker; `passwords` are users and passwords it requires (none: anonymous); `acl`
   /// the text of its ACL file; with `tls` it speaks TLS only, with a certificate for
   /// localhost signed by a CA of its own (`caFile`).
@@ -35,6 +44,7 @@ public final class BrokerProcess: @unchecked Sendable {
       listener \(port) 127.0.0.1
       persistence true
       persistence_location \(directory.path)/
+      max_queued_messages \(Self.maxQueuedMessages)
       log_dest file \(logPath)
       log_type error
       log_type warning
@@ -237,6 +247,9 @@ public final class BridgeProcess: @unchecked Sendable {
   /// Whether it runs.
   public var isRunning: Bool { process.map { !$0.hasEnded } ?? false }
 
+  /// Its process id while it runs.
+  public var processID: Int32? { process?.processID }
+
   /// Sends it a signal and waits for it to end.
   public func signal(_ number: Int32) async {
     guard let process else { return }
@@ -269,6 +282,14 @@ public final class BridgeProcess: @unchecked Sendable {
 public func freeLoopbackPort() throws -> Int {
   let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
   defer { close(fd) }
+  guard let port = bindToLoopback(fd) else {
+    throw E2EError("no free port: \(String(cString: strerror(errno)))")
+  }
+  return port
+}
+
+/// Binds `fd` to a free port on 127.0.0.1: that port, or nil (errno says why).
+private func bindToLoopback(_ fd: Int32) -> Int? {
   var address = sockaddr_in()
   address.sin_family = sa_family_t(AF_INET)
   address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -279,8 +300,7 @@ public func freeLoopbackPort() throws -> Int {
       bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
     }
   }
-  guard bound else { throw E2EError("no free port: \(String(cString: strerror(errno)))") }
-  return Int(UInt16(bigEndian: address.sin_port))
+  return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
 }
 
 private func canConnect(port: Int) -> Bool {
@@ -306,4 +326,76 @@ public func run(_ path: String, _ arguments: [String]) async throws {
     throw E2EError(
       "\(path) \(arguments.joined(separator: " ")) exited \(finished.status): \(finished.error)")
   }
+}
+
+/// A TCP port on loopback that takes connections and never says a word: a broker that
+/// hangs, or something else on the broker's port. Closed when it goes.
+public final class SilentListener: Sendable {
+  /// The port it listens on.
+  public let port: Int
+  private let fd: Int32
+
+  /// Listens on a free loopback port.
+  public init() throws {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard let port = bindToLoopback(fd), listen(fd, 16) == 0 else {
+      let reason = String(cString: strerror(errno))
+      close(fd)
+      throw E2EError("cannot listen on loopback: \(reason)")
+    }
+    self.fd = fd
+    self.port = port
+  }
+
+  deinit { close(fd) }
+}
+
+/// Publishes `count` retained records of `cabinets` other cabinets (`old-1`, `old-2`...,
+/// sequences from 1) on `broker` for the venue "test-venue" (`BridgeProcess`'s), as years
+/// of a venue leave them, and waits until the broker acknowledged every one.
+/// - Returns: how long that took.
+public func publishHistory(
+  records count: Int, cabinets: Int, on broker: BrokerProcess, timeout: Double = 600
+) async throws -> Duration {
+  let acknowledged = Atomic<Int>(0)
+  let connected = Atomic<Bool>(false)
+  let publisher = try MQTTClient(
+    MQTTClient.Settings(
+      clientID: "history", host: "127.0.0.1", port: broker.port, keepalive: 30,
+      username: nil, password: nil, caFile: nil, will: nil)
+  ) { happening in
+    switch happening {
+    case .acknowledged: acknowledged.add(1, ordering: .relaxed)
+    case .connected(refused: nil): connected.store(true, ordering: .relaxed)
+    default: break
+    }
+  }
+  guard await eventually(timeout: 10, { connected.load(ordering: .relaxed) }) else {
+    throw E2EError("the history's publisher did not connect; broker log: \(broker.log)")
+  }
+  var config = VenueConfig.defaults
+  config.venue = "test-venue"
+  let topics = Topics(config: config)
+  let started = ContinuousClock.now
+  for index in 0..<count {
+    let cabinet = "old-\(index % cabinets + 1)"
+    let sequence = index / cabinets + 1
+    let game = GameRecord(
+      id: sequence,
+      result: GameResult(
+        points: (index * 37) % 500, rounds: 3, mode: .classic, difficulty: .medium,
+        name: "Player", members: ["Player"], ending: .mistake, duration: .seconds(9)),
+      startedAt: Date(), endedAt: Date())
+    let record = VenueRecord(cabinet: cabinet, sequence: sequence, game: game)
+    try publisher.publish(topics.record(cabinet, sequence: sequence), record.payload, retain: true)
+  }
+  guard
+    await eventually(timeout: timeout, { acknowledged.load(ordering: .relaxed) == count })
+  else {
+    throw E2EError(
+      "\(acknowledged.load(ordering: .relaxed)) of \(count) history records stored in \(Int(timeout)) s"
+    )
+  }
+  withExtendedLifetime(publisher) {}
+  return started.duration(to: .now)
 }
