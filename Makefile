@@ -63,6 +63,8 @@ VENUE_UNIT := simon-venue.service
 SCREEN_DIR ?= Screen
 SCREEN_BUILD_BIN ?= $(SCREEN_DIR)/.build/release
 SCREEN_ASSETS_DIR ?= $(PREFIX)/share/simon-cabinet/screen
+# The kiosk's helper (simon-kiosk-session), which its unit runs cage under.
+KIOSK_LIB_DIR ?= $(PREFIX)/lib/simon-cabinet
 SCREEN_UNITS := simon-web.service simon-kiosk.service
 
 .PHONY: all build install install-files post-install uninstall deb deb-arm64 check-systemd clean help \
@@ -123,6 +125,8 @@ install-files: $(addprefix $(BUILD_BIN)/,$(PRODUCTS))
 	$(INSTALL) -m 0644 wiring/diagram.svg $(DESTDIR)$(DOCDIR)/
 	$(INSTALL) -m 0644 wiring/examples/*.toml wiring/examples/mosquitto-venue.* $(DESTDIR)$(DOCDIR)/examples/
 	if [ -f README.md ]; then $(INSTALL) -m 0644 README.md $(DESTDIR)$(DOCDIR)/; fi
+	if [ -d docs ]; then $(INSTALL) -d $(DESTDIR)$(DOCDIR)/docs && \
+	  $(INSTALL) -m 0644 docs/*.md $(DESTDIR)$(DOCDIR)/docs/; fi
 
 # On the running system only (no DESTDIR): the user and groups, the udev rule for the
 # chips already there, systemd's view of the new unit.
@@ -245,7 +249,11 @@ install-screen-files: $(SCREEN_BUILD_BIN)/simon-web
 	$(INSTALL) -d $(DESTDIR)$(SYSTEMD_UNIT_DIR) $(DESTDIR)$(SYSUSERS_DIR)
 	sed -e 's#/usr/local/bin/#$(BINDIR)/#' -e 's#/usr/local/share/simon-cabinet/screen#$(SCREEN_ASSETS_DIR)#' \
 	  systemd/simon-web.service > $(DESTDIR)$(SYSTEMD_UNIT_DIR)/simon-web.service
-	$(INSTALL) -m 0644 systemd/simon-kiosk.service $(DESTDIR)$(SYSTEMD_UNIT_DIR)/simon-kiosk.service
+	sed 's#/usr/local/lib/simon-cabinet/#$(KIOSK_LIB_DIR)/#' \
+	  systemd/simon-kiosk.service > $(DESTDIR)$(SYSTEMD_UNIT_DIR)/simon-kiosk.service
+	chmod 0644 $(DESTDIR)$(SYSTEMD_UNIT_DIR)/simon-kiosk.service
+	$(INSTALL) -d $(DESTDIR)$(KIOSK_LIB_DIR)
+	$(INSTALL) -m 0755 systemd/simon-kiosk-session $(DESTDIR)$(KIOSK_LIB_DIR)/simon-kiosk-session
 	chmod 0644 $(DESTDIR)$(SYSTEMD_UNIT_DIR)/simon-web.service
 	$(INSTALL) -m 0644 systemd/simon-web.sysusers $(DESTDIR)$(SYSUSERS_DIR)/simon-web.conf
 	$(INSTALL) -m 0644 systemd/simon-kiosk.sysusers $(DESTDIR)$(SYSUSERS_DIR)/simon-kiosk.conf
@@ -265,6 +273,8 @@ ifeq ($(DESTDIR),)
 	-if [ -d /run/systemd/system ]; then systemctl disable --now $(SCREEN_UNITS); fi
 endif
 	rm -f $(DESTDIR)$(BINDIR)/simon-web $(DESTDIR)$(MANDIR)/man8/simon-web.8.gz
+	rm -f $(DESTDIR)$(KIOSK_LIB_DIR)/simon-kiosk-session
+	-rmdir $(DESTDIR)$(KIOSK_LIB_DIR) 2>/dev/null
 	rm -rf $(DESTDIR)$(SCREEN_ASSETS_DIR)
 	rm -f $(addprefix $(DESTDIR)$(SYSTEMD_UNIT_DIR)/,$(SCREEN_UNITS))
 	rm -f $(DESTDIR)$(SYSUSERS_DIR)/simon-web.conf $(DESTDIR)$(SYSUSERS_DIR)/simon-kiosk.conf

@@ -1,7 +1,7 @@
 // Figures for the daemon, from a release build (scripts/bench bench-simond):
 // startup to READY, memory and CPU while idle, and how exactly Simon's signals keep
-// SPEC's on-times as seen on the simulated cabinet's socket. It exits 1, saying why, when
-// simond does not start or its game does not go on.
+// the on-times of docs/design.md section 2 as seen on the simulated cabinet's socket.
+// It exits 1, saying why, when simond does not start or its game does not go on.
 //   bench-simond [--idle-seconds N] [--rounds N] [--smoke]
 import ArgumentParser
 import Foundation
@@ -146,7 +146,7 @@ do {
     "context switches over \(idleSeconds) s idle: \(switched.own) in simond's threads and the pool's (target at most \(idleSeconds / 2)), \(switched.manager) in libdispatch's manager (its 1 s pool monitor); threads \(switchesBefore.count) -> \(switchesAfter.count), \(retired) ended meanwhile"
   )
 
-  // 3. Signal on-times on the socket against SPEC.
+  // 3. Signal on-times on the socket against docs/design.md section 2.
   await client.tap(.green)
   var errors: [Double] = []
   var worst = (error: 0.0, round: 0, position: 0, seen: 0.0)

@@ -69,7 +69,7 @@ static const char *pad_names[NPADS] = { "green", "red", "yellow", "blue" };
 /* The recommended wiring: buttons GPIO17/27/5/6, LEDs GPIO23/24/25/16. */
 static const int button_offset[NPADS] = { 17, 27, 5, 6 };
 static const int led_offset[NPADS] = { 23, 24, 25, 16 };
-/* SPEC section 1: the classic tones; the countdown tick; the razz. */
+/* docs/design.md section 1: the classic tones; the countdown tick; the razz. */
 static const double pad_hz[NPADS] = { 415, 310, 252, 209 };
 #define TICK_HZ 1000.0
 #define RAZZ_HZ 42.0
@@ -1063,7 +1063,7 @@ static int play_game(void)
 			int after = next_leds(1u << pad, lit_at + 3000 * MS, &changed_at);
 			sound->until = changed_at;
 			if (after == 0) {
-				/* SPEC: 420 ms on for positions 1-5, 320 for 6-13, 220 from 14.
+				/* docs/design.md section 2: 420 ms on for positions 1-5, 320 for 6-13, 220 from 14.
 				 * One light far longer than that is the same pad twice or more,
 				 * its 50 ms gaps gone unseen. */
 				double want = i < 5 ? 420 : i < 13 ? 320 : 220;
@@ -1114,7 +1114,7 @@ static int play_game(void)
 	int expected_pad = sequence[0];
 	int64_t razz_at;
 	if (strcmp(options.end, "timeout") == 0) {
-		/* SPEC: 3 s from the end of Simon's turn to the first press. */
+		/* docs/design.md section 2: 3 s from the end of Simon's turn to the first press. */
 		razz_at = watch_razz(expected_pad, -1, last_dark + 4000 * MS);
 		double waited = ms_of(razz_at - last_dark);
 		printf("game: timeout: the razz came %.0f ms after Simon's turn ended\n", waited);
@@ -1145,13 +1145,13 @@ static int play_game(void)
 	double signal_median = signal_count ? signal_error[signal_count / 2] : 0;
 	printf("game: %d presses, each lit its pad alone: press to LED p50 %.2f ms, max %.2f ms\n",
 	       press_count, press_latency[press_count / 2], press_latency[press_count - 1]);
-	printf("game: Simon's signals lit %+.1f ms from SPEC's on-time at the median, %+.1f to "
+	printf("game: Simon's signals lit %+.1f ms from the design's on-time at the median, %+.1f to "
 	       "%+.1f ms in all (%d measured; %d gaps unseen)\n",
 	       signal_median, signal_count ? signal_error[0] : 0,
 	       signal_count ? signal_error[signal_count - 1] : 0, signal_count, unseen_gaps);
 	/* A single signal stretches when the emulator stands still; their median may not. */
 	if (fabs(signal_median) > 20)
-		fail("Simon's signals are lit %+.1f ms off SPEC's on-time (median)", signal_median);
+		fail("Simon's signals are lit %+.1f ms off the design's on-time (median)", signal_median);
 	if (options.chatter)
 		printf("game: every press and release bounced: 9 edges within 5 ms %d times of %d, "
 		       "the longest burst %.2f ms\n",

@@ -81,3 +81,100 @@ other_libgpiod() {
   other=${other%%-*}
   other_libdir=$(dirname "$(find "$other_prefix" -name 'libgpiod.so' -print -quit)")
 }
+
+# tree_key PATH...: 16 hex digits naming the content of PATHs in this work tree as git
+# would commit it now (tracked files with their changes, new files that are not ignored);
+# nothing where the tree is not a git work tree (then nothing is cached from it).
+tree_key() {
+  local index status=0
+  git rev-parse --is-inside-work-tree >/dev/null 2>&1 || return 0
+  index=$(mktemp)
+  # A private index: the real one, and so `git status`, stay as they are.
+  GIT_INDEX_FILE=$index git read-tree HEAD 2>/dev/null \
+    && GIT_INDEX_FILE=$index git add -A -- "$@" 2>/dev/null \
+    && GIT_INDEX_FILE=$index git ls-files -s -- "$@" | sha256sum | cut -c1-16 \
+    || status=$?
+  rm -f "$index"
+  return $status
+}
+
+# toolchain_id native|cross: what besides the tree makes a release binary: the Swift
+# toolchain and the development libraries it links against (this machine's, or the arm64
+# sysroot's of scripts/swift-arm64).
+toolchain_id() {
+  if [ "$1" = cross ]; then
+    local info
+    info=$(scripts/swift-arm64 info)
+    echo "$info" | grep -E '^(toolchain|sdk|sysroot):' | sed 's/^[a-z]*: [^ ]* //'
+    cat "$(echo "$info" | sed -n 's/^sysroot-debs: //p')"/*/DEBIAN/control \
+      | grep -E '^(Package|Version):'
+  else
+    swift --version 2>&1
+    dpkg-query -W -f='${Package} ${Version}\n' libc6-dev libgpiod-dev libasound2-dev \
+      libmosquitto-dev 2>/dev/null || true
+  fi
+}
+
+# The release binaries, cached by what makes them: the toolchain, the recipe (flags) and
+# the content of the sources they are built from. Building the Screen's simon-web takes
+# about 8 minutes of two cores, the arm64 binaries longer; a second run of an unchanged
+# tree on the same machine takes them from here, and a changed input builds anew.
+# The dependencies' versions are those of Package.resolved (not tracked: the newest that
+# Package.swift allows, resolved from the package mirror), so nothing is cached before
+# they are resolved (`swift package resolve`, and with `--package-path Screen`).
+# release_cache_dir TOOLCHAIN ARCH PRODUCT RECIPE: the directory of PRODUCT's entry (it
+# may not hold the binary yet), TOOLCHAIN being what toolchain_id says; nothing outside a
+# git work tree or before resolving.
+release_cache_dir() {
+  local toolchain=$1 arch=$2 product=$3 recipe=$4 sources=(Package.swift Sources) pins=(Package.resolved)
+  local tree resolved
+  # One spelling of a recipe: "a  b " and "a b" are the same flags.
+  recipe=$(tr -s ' ' <<<"$recipe" | sed 's/^ //; s/ $//')
+  if [ "$product" = simon-web ]; then
+    sources+=(Screen/Package.swift Screen/Sources)
+    pins+=(Screen/Package.resolved)
+  fi
+  tree=$(tree_key "${sources[@]}")
+  [ -n "$tree" ] || return 0
+  # The pins only: each SwiftPM that builds (the host's, the arm64 chroot's) may write the
+  # file again with another layout or origin hash, but the same pins.
+  resolved=$(cat "${pins[@]}" 2>/dev/null) || return 0
+  resolved=$({ grep -oE '"(identity|revision|version)" *: *"[^"]*"' <<<"$resolved" || true; } | tr -d ' ')
+  simon_cache "release/$arch-$product-$(content_key "$recipe" "$tree" "$resolved" "$toolchain")"
+}
+
+# cached_release native|cross ARCH RECIPE BIN_DIR PRODUCT...: copies the PRODUCTs from the
+# cache into BIN_DIR when every one of them is there; false otherwise.
+cached_release() {
+  local toolchain arch=$2 recipe=$3 bin=$4 product dir dirs=()
+  toolchain=$(toolchain_id "$1")
+  shift 4
+  for product in "$@"; do
+    dir=$(release_cache_dir "$toolchain" "$arch" "$product" "$recipe")
+    [ -n "$dir" ] && [ -x "$dir/$product" ] || return 1
+    dirs+=("$dir")
+  done
+  mkdir -p "$bin"
+  for dir in "${dirs[@]}"; do
+    product=$1
+    shift
+    cp "$dir/$product" "$bin/$product.cached" && mv -f "$bin/$product.cached" "$bin/$product"
+    touch "$dir" # (the entries used last are the ones kept)
+  done
+}
+
+# keep_release native|cross ARCH RECIPE BIN_DIR PRODUCT...: stores the PRODUCTs just built
+# in BIN_DIR in the cache (each whole or not at all).
+keep_release() {
+  local toolchain arch=$2 recipe=$3 bin=$4 product dir
+  toolchain=$(toolchain_id "$1")
+  shift 4
+  for product in "$@"; do
+    dir=$(release_cache_dir "$toolchain" "$arch" "$product" "$recipe")
+    [ -n "$dir" ] || return 0
+    cp "$bin/$product" "$dir/.$product.new" && mv -f "$dir/.$product.new" "$dir/$product"
+    # Three trees' worth of each binary: the others are removed.
+    find "$(dirname "$dir")" -maxdepth 1 -name "$arch-$product-*" -printf '%T@ %p\n' \
+      | sort -rn | tail -n +4 | cut -d' ' -f2- | xargs -r rm -rf
+  done
+}
