@@ -2,7 +2,7 @@
 and the real simon-web: the page follows the pads, a ranked game is named with the pads,
 the attract table is the store's, the venue's tables follow it (through the real bridge
 and broker), nothing leaves the page's origin, the API only reads, and simon-web
-outlives a simond restart. Screenshots for README go to $SCREENSHOTS."""
+outlives a simond restart. Screenshots for docs/screen.md go to $SCREENSHOTS."""
 
 import json
 import os

@@ -5,7 +5,7 @@
 /// A projection of the game (`Game.view`), recomputed after every event: it never holds
 /// anything the game does not.
 public struct CabinetView: Equatable, Sendable {
-  /// The phase of SPEC section 2, as the simulated cabinet reports it.
+  /// The phase of docs/design.md section 2, as the simulated cabinet reports it.
   public var phase: Phase
   /// The mode of the game in progress, else the mode the next game starts in.
   public var mode: GameMode

@@ -42,7 +42,7 @@ public struct Status: Equatable, Sendable {
   }
 }
 
-/// The phases of SPEC section 2; the raw values are the names on the wire.
+/// The phases of docs/design.md section 2; the raw values are the names on the wire.
 public enum Phase: String, CaseIterable, Codable, Sendable {
   /// Waiting for a player (the settings menu counts as idle).
   case idle

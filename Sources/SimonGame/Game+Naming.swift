@@ -1,4 +1,4 @@
-/// Name entry after a ranked game (SPEC section 11), asked for by a screen that saw the
+/// Name entry after a ranked game (docs/design.md section 11), asked for by a screen that saw the
 /// game over (`Event.nameEntryAsked`); a cabinet without a screen never enters it. The
 /// pads choose a registered name or spell a new one, arcade style; the joystick answers
 /// for the pads as in directional play (up green, down blue, right red, left yellow).

@@ -1,4 +1,4 @@
-/// The game variants of SPEC section 3.
+/// The game variants of docs/design.md section 3.
 public enum GameMode: String, CaseIterable, Codable, Sendable {
   /// One player, one more signal per round until a mistake or the skill target.
   case classic
@@ -21,7 +21,7 @@ public enum GameMode: String, CaseIterable, Codable, Sendable {
   }
 }
 
-/// The difficulty levels of SPEC section 4.
+/// The difficulty levels of docs/design.md section 4.
 public enum Difficulty: String, CaseIterable, Codable, Sendable {
   /// Slower signals, 5 s to answer, no speed bonus.
   case easy

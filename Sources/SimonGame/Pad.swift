@@ -1,4 +1,4 @@
-/// One of the four lit buttons of the cabinet, in the order of SPEC section 1.
+/// One of the four lit buttons of the cabinet, in the order of docs/design.md section 1.
 public enum Pad: String, CaseIterable, Codable, Sendable, Comparable {
   /// Top left.
   case green

@@ -12,7 +12,7 @@ public struct Standing: Equatable, Hashable, Sendable {
   }
 }
 
-/// The one rule that orders games and tells a new best (SPEC section 5), used by the
+/// The one rule that orders games and tells a new best (docs/design.md section 5), used by the
 /// game (to celebrate) and by the score store (to rank): more points first, then more
 /// rounds; between equals the earlier game stays ahead.
 public enum Ranking {

@@ -1,4 +1,4 @@
-/// Which remembered sequence the cabinet replays outside a game (SPEC section 2): the
+/// Which remembered sequence the cabinet replays outside a game (docs/design.md section 2): the
 /// `last` button's, or the `longest` button's.
 public enum Replay: String, CaseIterable, Codable, Sendable {
   /// The sequence of the last game, as Simon last played it.

@@ -1,4 +1,4 @@
-/// The points of SPEC section 4.
+/// The points of docs/design.md section 4.
 public enum Scoring {
   /// Points for every completed round, before any bonus.
   public static let pointsPerRound = 10

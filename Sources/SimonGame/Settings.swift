@@ -18,7 +18,7 @@ public struct Settings: Codable, Equatable, Sendable {
   /// The skill targets of the original game (orig); 0 means endless.
   public static let skillTargets = [0, 8, 14, 20, 31]
 
-  /// The defaults of SPEC section 6.
+  /// The defaults of docs/design.md section 6.
   public static let defaults = Settings(
     mode: .classic, difficulty: .medium, players: 1, skillTarget: 0, soundOn: true,
     volume: 60, toneSet: .classic)
@@ -37,7 +37,7 @@ public struct Settings: Codable, Equatable, Sendable {
     self.toneSet = toneSet
   }
 
-  /// Every way these settings break the rules of SPEC sections 3-4, as sentences for
+  /// Every way these settings break the rules of docs/design.md sections 3-4, as sentences for
   /// people, each starting with the setting's name; empty when they are valid.
   public var problems: [String] {
     var problems: [String] = []

@@ -1,4 +1,4 @@
-/// Every duration of the game, in one table (SPEC sections 2 and 4).
+/// Every duration of the game, in one table (docs/design.md sections 2 and 4).
 ///
 /// The values marked (orig) are the measured behaviour of the 1978 Simon; they are the
 /// medium difficulty and are scaled for easy (x1.5) and hard (x0.7).

@@ -10,7 +10,7 @@ public enum Tone: Equatable, Hashable, Sendable {
   case fanfare(Int)
 }
 
-/// Which frequencies the pads sound at (SPEC section 1). The only place they are written.
+/// Which frequencies the pads sound at (docs/design.md section 1). The only place they are written.
 public enum ToneSet: String, CaseIterable, Codable, Sendable {
   /// The original Simon's tones (orig).
   case classic

@@ -2,7 +2,7 @@ import SimonGame
 
 /// Turns raw edges into clean presses and releases without adding latency.
 ///
-/// Promises (SPEC section 6): the first edge of a change is reported at once, with its
+/// Promises (docs/design.md section 6): the first edge of a change is reported at once, with its
 /// own time; further edges inside the debounce window after it are dropped; when the
 /// window closes the input's real level is checked again, so a press that bounced back
 /// up inside the window is still followed by its release. An edge read only after the

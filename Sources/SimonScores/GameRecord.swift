@@ -2,7 +2,7 @@ import FoundationEssentials
 import SimonGame
 
 /// One finished game as the score file keeps it: the game's result plus when it was
-/// played by the wall clock (SPEC section 4), and a number that orders records.
+/// played by the wall clock (docs/design.md section 4), and a number that orders records.
 ///
 /// Times and the duration are kept to the millisecond; finer parts are rounded away when
 /// the record is made, so a record reads back from the file exactly as it was written.

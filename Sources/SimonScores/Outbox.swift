@@ -1,7 +1,7 @@
 import FoundationEssentials
 import SimonGame
 
-/// The venue bridge's outbox (SPEC section 12): the cabinet's games numbered for the
+/// The venue bridge's outbox (docs/design.md section 12): the cabinet's games numbered for the
 /// venue and kept until the broker acknowledged them, so that with the broker or the
 /// network down games go on and nothing is lost; and which of the cabinet's games were
 /// taken, so that none is numbered twice, and a game named after it ended is sent again

@@ -66,7 +66,7 @@ public final class ScoreStore: Sendable {
     return try file.update { book in book.nameLatest(name, count: count) }
   }
 
-  /// Names one ranked game played without signing in (SPEC section 5: "if you are in
+  /// Names one ranked game played without signing in (docs/design.md section 5: "if you are in
   /// the top ten you will be prompted to put a name for your score").
   /// - Parameter name: checked against the name rules, as a registered name would be.
   /// - Returns: the renamed record.

@@ -1,7 +1,7 @@
 import SimonGame
 
 /// A setting `simonctl settings set` can change, named as in the [audio] and [game]
-/// sections of the configuration file (SPEC section 6).
+/// sections of the configuration file (docs/design.md section 6).
 public enum SettingKey: String, CaseIterable, Equatable, Sendable {
   /// [audio] enabled: sound on or off; also called `sound`.
   case enabled

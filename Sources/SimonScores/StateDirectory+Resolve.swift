@@ -1,5 +1,5 @@
 extension StateDirectory {
-  /// Picks the state directory (SPEC section 6): the command line, else
+  /// Picks the state directory (docs/design.md section 6): the command line, else
   /// `$STATE_DIRECTORY` (systemd sets it; the first of a colon-separated list), else the
   /// configuration's `state_dir`, else `/var/lib/simon-cabinet`.
   public static func resolve(

@@ -1,6 +1,6 @@
 import SimonGame
 
-/// The venue's tables as one cabinet knows them (SPEC section 12): every cabinet's
+/// The venue's tables as one cabinet knows them (docs/design.md section 12): every cabinet's
 /// records merged into a top ten per mode and difficulty, with the same ranking rule as
 /// the cabinet's own tables, and which records were merged, so that a record merged
 /// again (a broker re-delivering, a cabinet publishing after a crash) changes nothing.

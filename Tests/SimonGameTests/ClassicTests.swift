@@ -14,7 +14,7 @@ struct ClassicTests {
     return harness
   }
 
-  @Test func simonsFirstSignalIsExactlyTheEffectsOfSPEC() {
+  @Test func simonsFirstSignalIsExactlyTheDesignsEffects() {
     var harness = GameHarness(cabinet: Cabinet(hasStartButton: true), seed: 7)
     harness.press(.start)
     harness.advance(by: .milliseconds(2999))

@@ -2,7 +2,7 @@ import Foundation
 import SimonControl
 import SimonGame
 
-/// What goes down a page's WebSocket: simond's own control-socket lines (SPEC section
+/// What goes down a page's WebSocket: simond's own control-socket lines (docs/design.md section
 /// 10, one JSON object per message) and one of simon-web's own, `link`, which says
 /// whether simond is connected: `{"link":{"up":false,"why":"..."}}`.
 public enum LiveFeed {
