@@ -74,7 +74,7 @@ let told = Mutex(0)
 journal.watch { _ in told.withLock { $0 += 1 } }
 let runner = Runner(
   game: Game(cabinet: Cabinet(hasStartButton: true)), lights: lights, speaker: QuietSpeaker(),
-  clock: clock, thread: thread, journal: journal)
+  clock: clock, thread: thread, journal: journal, archive: { _ in })
 _ = runner.attach(inputs)
 await runner.start()
 await clock.settle()

@@ -42,12 +42,18 @@ final class CabinetContext: Sendable {
   /// Names one ranked game played without signing in: the one way games are named for
   /// the control socket's `name` request and for name entry with the pads. A registered
   /// player's name is spelled as registered; every watcher is told the scores changed.
-  /// - Parameter who: who named it, for the log.
+  /// - Parameters:
+  ///   - who: who named it, for the log.
+  ///   - lockTimeout: how long to wait for another writer's lock on scores.json (by
+  ///     default the store's).
   /// - Returns: the renamed record.
   /// - Throws: `PlayerError.invalidName`, `NamingError`, `StateError`; nothing changed.
-  func nameGame(_ id: Int, as name: String, by who: String) throws -> GameRecord {
+  func nameGame(
+    _ id: Int, as name: String, by who: String, lockTimeout: Duration? = nil
+  ) throws -> GameRecord {
     let spelled = try archive.players.player(named: name)?.name ?? name
-    let record = try archive.scores.name(game: id, as: spelled)
+    let record = try archive.scores(waitingAtMost: lockTimeout ?? archive.scores.lockTimeout)
+      .name(game: id, as: spelled)
     tell(.scoresChanged(.named))
     logger.info("\(who) named game \(id) \(PlayerName.quoted(spelled))")
     return record

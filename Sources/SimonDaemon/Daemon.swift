@@ -81,6 +81,7 @@ public enum Daemon {
     }
 
     let journal = Journal()
+    let (archiveRequests, archiveInbox) = AsyncStream.makeStream(of: ArchiveRequest.self)
     var cabinet = config.cabinet
     cabinet.playerNames = []
     let game = Game(
@@ -90,7 +91,8 @@ public enum Daemon {
       game: game,
       debouncer: Debouncer(defaultWindow: config.debounce, window: config.debounceByInput),
       lights: hardware.lights, speaker: hardware.speaker, clock: CabinetClock(thread: thread),
-      levels: hardware.inputs as? any LevelInputSource, thread: thread, journal: journal)
+      levels: hardware.inputs as? any LevelInputSource, thread: thread, journal: journal,
+      archive: { archiveInbox.yield($0) })
     let context = CabinetContext(
       options: options, config: config, runner: runner, journal: journal, archive: archive,
       notifier: notifier, logger: logger)
@@ -119,12 +121,23 @@ public enum Daemon {
     journal.watch { entry in control.publish(entry) }
     if let shows = hardware.shows { journal.watch(shows) }
     let watcher = JournalWatcher(context: context, journal: journal)
+    let archivist: Archivist
+    do {
+      archivist = try Archivist(context: context)
+    } catch {
+      logger.error("unable to start the archivist's thread: \(error)")
+      return ExitStatus.unavailable
+    }
     let ready =
       "ready: \(options.hardware.rawValue) cabinet, sound \(hardware.speakerDescription), state in \(stateDirectory), control socket \(controlPath)"
 
     let group = ServiceGroup(
       configuration: ServiceGroupConfiguration(
         services: [
+          .init(
+            service: ArchiveService(
+              archivist: archivist, requests: archiveRequests, inbox: archiveInbox),
+            serviceName: "archive"),
           .init(service: watcher, serviceName: "journal"),
           .init(service: ControlService(server: control, context: context), serviceName: "control"),
           .init(

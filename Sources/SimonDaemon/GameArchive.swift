@@ -36,11 +36,8 @@ final class GameArchive: Sendable {
   /// - Throws: `StateError` when it could not be stored (it was not).
   func record(_ result: GameResult, endedAt: Date, lockTimeout: Duration) throws -> RecordedGame {
     let startedAt = endedAt.addingTimeInterval(-result.duration.seconds)
-    let store =
-      lockTimeout == scores.lockTimeout
-      ? scores
-      : ScoreStore(directory: directory, lockTimeout: lockTimeout, onProblem: report)
-    let outcome = try store.record(result, startedAt: startedAt, endedAt: endedAt)
+    let outcome = try scores(waitingAtMost: lockTimeout).record(
+      result, startedAt: startedAt, endedAt: endedAt)
     let sessionBest = sessionBests.withLock { $0.note(result) }
     let place = outcome.rank.map { ", #\($0) in its table" } ?? ""
     let best =
@@ -52,6 +49,12 @@ final class GameArchive: Sendable {
     return RecordedGame(
       result: result, record: outcome.record, rank: outcome.rank,
       newBest: outcome.isNewAllTimeBest, endedAt: endedAt)
+  }
+
+  /// The score store, its changes waiting at most `lockTimeout` for another writer's lock.
+  func scores(waitingAtMost lockTimeout: Duration) -> ScoreStore {
+    lockTimeout == scores.lockTimeout
+      ? scores : ScoreStore(directory: directory, lockTimeout: lockTimeout, onProblem: report)
   }
 
   /// Throws when a state file was written by a newer version of the programs (after a

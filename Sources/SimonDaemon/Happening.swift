@@ -4,8 +4,9 @@ import SimonHardware
 import SimonScores
 
 /// Something that happened in the daemon, as the journal carries it to every watcher
-/// (the control socket, the simulated cabinet's socket, systemd, the log, the record
-/// writer), in the order it happened.
+/// (the control socket, the simulated cabinet's socket, systemd, the log), in the order
+/// it happened. It tells; it asks nothing of anyone: what the game asks of the state
+/// files goes to the archivist (`ArchiveRequest`).
 public enum Happening: Equatable, Sendable {
   /// A pad's lamp was driven on or off.
   case light(Pad, on: Bool)
@@ -15,23 +16,14 @@ public enum Happening: Equatable, Sendable {
   case status(Status)
   /// What the cabinet shows changed: the rich state of the control socket.
   case view(CabinetView)
-  /// A game ended; the record writer stores it. `newBest` as the game celebrated it;
-  /// `number` counts the games ended since the runner started (1 for the first), so the
-  /// record writer can tell the runner which record each became (`Runner.stored`).
-  case gameEnded(GameResult, newBest: Bool, number: Int)
+  /// A game ended (the archivist stores it). `newBest` as the game celebrated it.
+  case gameEnded(GameResult, newBest: Bool)
   /// A finished game was stored (or could not be): what the game-over lines carry.
   case recorded(RecordedGame)
-  /// The settings were changed at the cabinet's menu; `previous` were in force before.
-  case settingsChosen(Settings, previous: Settings)
   /// The settings in force changed (at the cabinet, by a tool, by a reload).
   case settings(SettingsInForce)
   /// The scores changed other than by a game ending: reset, or a game named.
   case scoresChanged(ScoresChange)
-  /// A player entered a pad code at the cabinet; answer with `Runner.signIn`.
-  case codeEntered([Pad])
-  /// A name was entered with the pads for the record with this number: name it as the
-  /// control socket's `name` request does.
-  case nameChosen(game: Int, name: String)
   /// An input has been held too long and is ignored until released.
   case stuck(Input)
   /// A stuck input came up and counts again.
@@ -40,7 +32,7 @@ public enum Happening: Equatable, Sendable {
   case lightFault(Pad, HardwareError)
 }
 
-/// A finished game as the record writer left it.
+/// A finished game as the archivist left it.
 public struct RecordedGame: Equatable, Sendable {
   /// The game as it ended.
   public var result: GameResult

@@ -8,7 +8,7 @@ import Synchronization
 /// reaches every watcher in that order. Two kinds of watcher: a sink, called at once on
 /// the appender's thread (for the sockets, which must interleave their lines with the
 /// lamps exactly; a sink only queues and never blocks, and must not append), and a
-/// stream, which buffers for an async watcher (systemd, the log, the record writer).
+/// stream, which buffers for an async watcher (systemd, the log).
 /// Nothing a watcher does can block an appender.
 public final class Journal: Sendable {
   /// One happening with its place and time.
@@ -23,7 +23,7 @@ public final class Journal: Sendable {
 
   /// How a stream watcher buffers.
   public enum Buffering: Sendable {
-    /// Keeps everything until it is read (for what must not be lost: records).
+    /// Keeps everything until it is read (for what must not be missed: a fault to log).
     case everything
     /// Keeps the newest entries only (for what only needs to be current).
     case newest(Int)

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import SimonGame
 import SimonHardware
 import SimonPOSIX
@@ -41,6 +42,7 @@ public actor Runner {
   private let clock: any InPlaceSleepingClock
   private let levels: (any LevelInputSource)?
   private let journal: Journal
+  private let archive: @Sendable (ArchiveRequest) -> Void
   private var deadlines = Deadlines<RunnerTimer>()
   private var timerTask: Task<Void, Never>?
   private var generation: UInt64 = 0
@@ -50,12 +52,6 @@ public actor Runner {
   private var lifecycle = Lifecycle.created
   /// The view last put in the journal, to publish only changes.
   private var shownView: CabinetView?
-  /// The settings in force before the event being handled.
-  private var settingsBefore: Settings
-  /// How many games have ended since the runner started.
-  private var gamesEnded = 0
-  /// The latest game stored: its number among the games ended, and its record's number.
-  private var lastStored: (number: Int, id: Int)?
 
   /// How far ahead the timer task sleeps when nothing is due: one wake-up a day at most.
   private static var idleNap: Duration { .seconds(86_400) }
@@ -72,10 +68,12 @@ public actor Runner {
   ///     can lose an edge of a bouncing switch.
   ///   - thread: the cabinet thread the runner runs on.
   ///   - journal: where everything the runner does is told, in the order it does it.
+  ///   - archive: takes what the game asks of the state files, in order (the archivist,
+  ///     which answers through `stored(record:)` and `signIn(_:)`); it must not block.
   public init(
     game: Game, debouncer: Debouncer = Debouncer(), lights: any Lights, speaker: (any Speaker)?,
     clock: any InPlaceSleepingClock, levels: (any LevelInputSource)? = nil, thread: CabinetThread,
-    journal: Journal
+    journal: Journal, archive: @escaping @Sendable (ArchiveRequest) -> Void
   ) {
     self.game = game
     self.debouncer = debouncer
@@ -85,7 +83,7 @@ public actor Runner {
     self.levels = levels
     self.thread = thread
     self.journal = journal
-    settingsBefore = game.settings
+    self.archive = archive
   }
 
   /// The cabinet thread the runner runs on.
@@ -169,7 +167,6 @@ public actor Runner {
   /// Changes the settings the next game starts with; a game in progress keeps its own.
   public func apply(_ settings: Settings) {
     game.apply(settings)
-    settingsBefore = settings
     publishView()
   }
 
@@ -196,25 +193,19 @@ public actor Runner {
     publishView()
   }
 
-  /// Answers a `codeEntered` happening: the player whose code it was, or nil for none.
+  /// Answers an `ArchiveRequest.signIn`: the player whose code it was, or nil for none.
   public func signIn(_ name: String?) {
     guard isRunning else { return }
-    let time = max(clock.now.sinceBoot, lastEventTime)
-    send(.signedIn(name, at: time))
+    send(.signedIn(name, at: max(clock.now.sinceBoot, lastEventTime)))
     rescheduleIfEarlier()
   }
 
-  /// Takes note of a stored game: it may be its table's new best.
-  public func note(_ result: GameResult) {
-    if Ranking.isNewBest(result.standing, over: game.bests[result.table]) {
-      game.bests[result.table] = result.standing
-    }
-  }
-
-  /// Takes note that the game ended with this number (`Happening.gameEnded`) was stored as
-  /// the record `id`: the record name entry may then be asked for.
-  public func stored(game number: Int, as id: Int) {
-    if number > (lastStored?.number ?? 0) { lastStored = (number, id) }
+  /// Answers an `ArchiveRequest.record`: the oldest game not yet stored was stored as
+  /// the record `id` (`Event.stored`).
+  public func stored(record id: Int) {
+    guard isRunning else { return }
+    send(.stored(record: id, at: max(clock.now.sinceBoot, lastEventTime)))
+    rescheduleIfEarlier()
   }
 
   /// Begins name entry with the pads for a ranked record (a screen asked for it, the
@@ -223,9 +214,6 @@ public actor Runner {
   ///   the cabinet is not at that game's game over, or entry was asked for it already.
   public func enterName(_ entry: NameEntry) throws(NameEntryRefusal) {
     guard isRunning else { throw .stopping }
-    guard let lastStored, lastStored.id == entry.game, lastStored.number == gamesEnded else {
-      throw .notTheLastGame(entry.game)
-    }
     if let refusal = game.nameEntryRefusal(for: entry) { throw refusal }
     send(.nameEntryAsked(entry, at: max(clock.now.sinceBoot, lastEventTime)))
     rescheduleIfEarlier()
@@ -270,7 +258,6 @@ public actor Runner {
 
   private func send(_ event: Event) {
     lastEventTime = max(lastEventTime, event.time)
-    settingsBefore = game.settings
     perform(game.handle(event), at: event.time)
     publishView()
   }
@@ -332,14 +319,14 @@ public actor Runner {
       // a phase begins among the lamps.
       publishView()
     case .record(let result, let newBest):
-      gamesEnded += 1
-      tell(.gameEnded(result, newBest: newBest, number: gamesEnded))
-    case .settingsChanged(let settings):
-      tell(.settingsChosen(settings, previous: settingsBefore))
+      tell(.gameEnded(result, newBest: newBest))
+      archive(.record(result, newBest: newBest, endedAt: Date()))
+    case .settingsChanged(let settings, let previous):
+      archive(.saveSettings(settings, previous: previous))
     case .codeEntered(let code):
-      tell(.codeEntered(code))
+      archive(.signIn(code: code))
     case .nameGame(let id, let name):
-      tell(.nameChosen(game: id, name: name))
+      archive(.name(record: id, as: name))
     }
   }
 

@@ -13,10 +13,12 @@ public enum Effect: Equatable, Sendable {
   case cancelTimer(TimerID)
   /// What the game is doing changed.
   case status(Status)
-  /// A game ended: store its result. `newBest` is true when it beat the table's best.
+  /// A game ended: store its result, and answer with `Event.stored` once it is. `newBest`
+  /// is true when it beat the table's best.
   case record(GameResult, newBest: Bool)
-  /// The settings were changed at the cabinet: persist them.
-  case settingsChanged(Settings)
+  /// The settings were changed at the cabinet: persist what differs from `previous`, the
+  /// settings in force before.
+  case settingsChanged(Settings, previous: Settings)
   /// A player entered a 4-press pad code at the cabinet: look it up and answer with
   /// `Event.signedIn`.
   case codeEntered([Pad])

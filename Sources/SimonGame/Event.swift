@@ -13,6 +13,11 @@ public enum Event: Equatable, Sendable {
   /// A screen asked for name entry after the game that just ended (the daemon checked the
   /// record; `Game.nameEntryRefusal(for:)` says whether the game can take it now).
   case nameEntryAsked(NameEntry, at: Duration)
+  /// The archive stored the oldest game not yet stored of those the game asked it to
+  /// record (`Effect.record`), as the record with this number. The archive answers in the
+  /// order the games ended, once each, when it has stored the game: at once, or when the
+  /// scores file it waited for is free.
+  case stored(record: Int, at: Duration)
   /// The game with this record number was named another way (the control socket's
   /// `name` or `name-latest`): name entry for it, running or waiting, ends at once.
   case namedElsewhere(game: Int, at: Duration)
@@ -21,7 +26,8 @@ public enum Event: Equatable, Sendable {
   public var time: Duration {
     switch self {
     case .pressed(_, let at), .released(_, let at), .timerFired(_, let at), .shutdown(let at),
-      .signedIn(_, let at), .nameEntryAsked(_, let at), .namedElsewhere(_, let at):
+      .signedIn(_, let at), .stored(_, let at), .nameEntryAsked(_, let at),
+      .namedElsewhere(_, let at):
       at
     }
   }

@@ -198,6 +198,8 @@ extension Game {
       let repeated = Array(match.sequence.prefix(match.rounds))
       if repeated.count > longestSequence.count { longestSequence = repeated }
     }
+    unstored.append(result)
+    lastStoredRecord = nil
     emit(.record(result, newBest: newBest))
   }
 

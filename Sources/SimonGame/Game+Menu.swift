@@ -56,8 +56,9 @@ extension Game {
     }
     darken()
     if changed != settings {
+      let previous = settings
       settings = changed
-      emit(.settingsChanged(changed))
+      emit(.settingsChanged(changed, previous: previous))
     }
     enterIdle()
   }

@@ -20,11 +20,13 @@
 /// waits while entry runs; a shutdown just ends it (the game was recorded when it ended).
 extension Game {
   /// Why name entry cannot begin now for the game at game over, or nil when it can: the
-  /// cabinet shows the game over of a finished game, or its razz or celebration (entry
-  /// then begins when they end), the game repeated a round (`Ranking.isWorthNaming`),
-  /// and entry was not asked for that game before.
+  /// record is the one the game that ended last was stored as (`Event.stored`), the
+  /// cabinet shows that game's game over, or its razz or celebration (entry then begins
+  /// when they end), the game repeated a round (`Ranking.isWorthNaming`), and entry was
+  /// not asked for that game before.
   public func nameEntryRefusal(for entry: NameEntry) -> NameEntryRefusal? {
     if stage == .stopped { return .stopping }
+    guard entry.game == lastStoredRecord else { return .notTheLastGame(entry.game) }
     guard let match else { return .notAtGameOver(status.phase) }
     guard match.ending != nil else { return .newGameBegun }
     if match.nameEntryAsked { return .alreadyAsked(entry.game) }

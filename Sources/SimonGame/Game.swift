@@ -30,6 +30,11 @@ public struct Game: Sendable {
   var naming: Naming?
   /// Name entry asked for during the game's razz or celebration: it begins when they end.
   var queuedNaming: NameEntry?
+  /// The games asked to be recorded (`Effect.record`) and not stored yet, oldest first.
+  var unstored: [GameResult] = []
+  /// The record the game that ended last was stored as, once it is: the one record name
+  /// entry may be for.
+  var lastStoredRecord: Int?
   /// The sequence being replayed, while a replay's script plays.
   var replaying: Replay?
   var script: [ScriptStep] = []
@@ -102,6 +107,7 @@ public struct Game: Sendable {
     case .timerFired(let timer, let now): timerFired(timer, at: now)
     case .shutdown(let now): shutdown(at: now)
     case .signedIn(let name, let now): signedIn(name, at: now)
+    case .stored(let record, _): stored(record: record)
     case .nameEntryAsked(let entry, let now): nameEntryAsked(entry, at: now)
     case .namedElsewhere(let game, let now): namedElsewhere(game, at: now)
     }

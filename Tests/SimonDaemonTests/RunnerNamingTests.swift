@@ -42,7 +42,7 @@ struct RunnerNamingTests {
     await #expect(throws: NameEntryRefusal.notTheLastGame(7)) {
       try await rig.runner.enterName(Self.entry)
     }
-    await rig.runner.stored(game: 1, as: 7)
+    await rig.runner.stored(record: 7)
     try await rig.runner.enterName(Self.entry)
     #expect(await rig.runner.view.naming == nil, "the razz plays on")
     await rig.clock.advance(by: Self.show)
@@ -53,7 +53,7 @@ struct RunnerNamingTests {
     }
     // Down to "new name", next, B, next, done on A: "BA".
     await Self.tap([.blue, .red, .blue, .red, .yellow], on: rig)
-    #expect(rig.box.all.contains(.nameChosen(game: 7, name: "BA")))
+    #expect(rig.archived.all.contains(.name(record: 7, as: "BA")))
     // Every change was told as it happened, for a screen to follow.
     let shown = rig.box.all.compactMap { happening -> String? in
       guard case .view(let view) = happening, let naming = view.naming else { return nil }
@@ -67,7 +67,7 @@ struct RunnerNamingTests {
   @Test func aNewGameOrALaterOneEndedIsRefusedNamingTheRule() async throws {
     let rig = await RunnerRig()
     await Self.gameJustEnded(rig)
-    await rig.runner.stored(game: 1, as: 7)
+    await rig.runner.stored(record: 7)
     await rig.clock.advance(by: Self.show)
     await rig.tap(.green)
     await #expect(throws: NameEntryRefusal.newGameBegun) {
@@ -77,27 +77,25 @@ struct RunnerNamingTests {
     await #expect(throws: NameEntryRefusal.notTheLastGame(7)) {
       try await rig.runner.enterName(Self.entry)
     }
-    await rig.runner.stored(game: 2, as: 8)
+    await rig.runner.stored(record: 8)
     var second = Self.entry
     second.game = 8
     try await rig.runner.enterName(second)
-    let ended = rig.box.all.compactMap {
-      if case .gameEnded(_, _, let number) = $0 { number } else { nil }
-    }
-    #expect(ended == [1, 2])
+    let ended = rig.archived.all.filter { if case .record = $0 { true } else { false } }
+    #expect(ended.count == 2)
     await rig.finish()
   }
 
   @Test func aShutdownDuringEntryEndsItAndNamesNothing() async throws {
     let rig = await RunnerRig()
     await Self.gameJustEnded(rig)
-    await rig.runner.stored(game: 1, as: 7)
+    await rig.runner.stored(record: 7)
     await rig.clock.advance(by: Self.show)
     try await rig.runner.enterName(Self.entry)
     await Self.tap([.blue], on: rig)
     await rig.runner.shutdown()
     #expect(await rig.runner.view.naming == nil)
-    #expect(!rig.box.all.contains { if case .nameChosen = $0 { true } else { false } })
+    #expect(!rig.archived.all.contains { if case .name = $0 { true } else { false } })
     #expect(rig.records.count == 1)
     #expect(rig.cabinet.litPads.isEmpty)
     await #expect(throws: NameEntryRefusal.stopping) {

@@ -19,6 +19,8 @@ struct RunnerRig {
   let runner: Runner
   let box: NoticeBox
   let journal: Journal
+  /// What the runner handed the archive, in order.
+  let archived: RequestBox
 
   init(
     settings: Settings = .defaults, cabinet description: Cabinet = Cabinet(), seed: UInt64 = 9
@@ -27,10 +29,12 @@ struct RunnerRig {
     let box = NoticeBox()
     let journal = Journal()
     journal.watch { box.append($0.happening) }
+    let archived = RequestBox()
     runner = Runner(
       game: Game(settings: settings, cabinet: description, random: SeededRandom(seed: seed)),
       lights: cabinet, speaker: cabinet, clock: clock, levels: cabinet, thread: rigThread,
-      journal: journal)
+      journal: journal, archive: { archived.append($0) })
+    self.archived = archived
     self.journal = journal
     self.box = box
     await runner.start()
@@ -74,7 +78,7 @@ struct RunnerRig {
   }
 
   var records: [GameResult] {
-    box.all.compactMap { if case .gameEnded(let result, _, _) = $0 { result } else { nil } }
+    box.all.compactMap { if case .gameEnded(let result, _) = $0 { result } else { nil } }
   }
 }
 
@@ -82,6 +86,12 @@ final class NoticeBox: Sendable {
   private let notices = Mutex<[Happening]>([])
   func append(_ notice: Happening) { notices.withLock { $0.append(notice) } }
   var all: [Happening] { notices.withLock { $0 } }
+}
+
+final class RequestBox: Sendable {
+  private let requests = Mutex<[ArchiveRequest]>([])
+  func append(_ request: ArchiveRequest) { requests.withLock { $0.append(request) } }
+  var all: [ArchiveRequest] { requests.withLock { $0 } }
 }
 
 @Suite("Runner on the mock cabinet")

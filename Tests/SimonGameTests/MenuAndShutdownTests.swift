@@ -32,7 +32,7 @@ struct MenuAndShutdownTests {
     let effects = harness.advance(by: .milliseconds(1))
     var expected = Settings.defaults
     expected.difficulty = .easy
-    #expect(effects.contains(.settingsChanged(expected)))
+    #expect(effects.contains(.settingsChanged(expected, previous: .defaults)))
     #expect(harness.game.settings.difficulty == .easy)
     #expect(harness.game.stage == .idle)
     #expect(harness.litPads.isEmpty)

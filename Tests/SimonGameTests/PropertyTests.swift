@@ -19,6 +19,7 @@ struct PropertyTests {
         attractAfter: .seconds(Int.random(in: 1...60, using: &dice)))
       var harness = GameHarness(settings: settings, cabinet: cabinet, seed: UInt64(stream))
       var down: Set<Input> = []
+      var answered = 0
       for _ in 0..<Int.random(in: 20...200, using: &dice) {
         let input = Input.allCases.randomElement(using: &dice)!
         switch Int.random(in: 0..<4, using: &dice) {
@@ -29,7 +30,12 @@ struct PropertyTests {
           down.remove(input)
           harness.release(input)
         case 2 where Int.random(in: 0..<8, using: &dice) == 0:
-          // A screen asks for name entry, whatever the cabinet is doing.
+          // The archive has stored every game ended so far (the last as record `stream`),
+          // and a screen asks for name entry, whatever the cabinet is doing.
+          for _ in answered..<harness.records.count {
+            harness.send(.stored(record: stream, at: harness.now))
+          }
+          answered = harness.records.count
           let entry = NameEntry(
             game: stream, rank: 1,
             choices: ["Ann", "Bob"].filter { _ in Bool.random(using: &dice) },

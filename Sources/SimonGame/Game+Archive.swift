@@ -1,0 +1,14 @@
+/// The archive's answers: a game stored (`Event.stored`). The game keeps the games it
+/// asked to be recorded until each is stored, in the order they ended, so that it knows
+/// the record its last game became (name entry is for that one only) and its table's
+/// best stays right whatever happened to the bests meanwhile (a reset, a reload).
+extension Game {
+  mutating func stored(record: Int) {
+    guard !unstored.isEmpty else { return }
+    let result = unstored.removeFirst()
+    if Ranking.isNewBest(result.standing, over: bests[result.table]) {
+      bests[result.table] = result.standing
+    }
+    if unstored.isEmpty { lastStoredRecord = record }
+  }
+}
