@@ -73,8 +73,8 @@ public final class ControlClient {
     while true {
       switch try next(before: deadline) {
       case .ok(let answered, let result) where answered == id: return result
-      case .error(let message, let answered) where answered == id || answered == nil:
-        throw ControlRefusal(message: message)
+      case .error(let message, let answered, let reason) where answered == id || answered == nil:
+        throw ControlRefusal(message: message, reason: reason)
       default: continue
       }
     }
@@ -141,8 +141,16 @@ public struct ControlInterrupter: Sendable {
 public struct ControlRefusal: Error, Equatable, Sendable, CustomStringConvertible {
   /// simond's words.
   public var message: String
+  /// Why, for a program to act on; nil from a simond that does not say.
+  public var reason: ControlRefusalReason?
   /// The refusal as it came.
   public var description: String { message }
+
+  /// A refusal with its words and its reason.
+  public init(message: String, reason: ControlRefusalReason? = nil) {
+    self.message = message
+    self.reason = reason
+  }
 }
 
 /// Facts of the control protocol.

@@ -24,8 +24,9 @@ public enum ControlMessage: Equatable, Sendable {
   case scoresChanged(String, t: Int64)
   /// A request was done; `result` holds what it answers with (may be empty).
   case ok(RequestID, ControlResult)
-  /// A request (or an unreadable line, without id) was refused.
-  case error(String, id: RequestID?)
+  /// A request (or an unreadable line, without id) was refused: the message says why for
+  /// people, the reason for programs (nil from a simond before the reason was added).
+  case error(String, id: RequestID?, reason: ControlRefusalReason?)
 
   /// The line, with its newline.
   public var line: String {

@@ -18,12 +18,13 @@ struct Wire: Codable {
   var ok: RequestID?
   var result: ControlResult?
   var error: String?
+  var reason: ControlRefusalReason?
   var id: RequestID?
   var hasID = false
   var t: Int64?
 
   enum Key: String, CodingKey {
-    case hello, snapshot, led, on, tone, state, settings, ok, result, error, id, t
+    case hello, snapshot, led, on, tone, state, settings, ok, result, error, reason, id, t
     case gameOver = "game_over"
     case scoresChanged = "scores_changed"
   }
@@ -39,13 +40,14 @@ struct Wire: Codable {
     case .settings(let settings, let t): (self.settings, self.t) = (settings, t)
     case .scoresChanged(let how, let t): (scoresChanged, self.t) = (how, t)
     case .ok(let id, let result): (ok, self.result) = (id, result)
-    case .error(let message, let id): (error, self.id, hasID) = (message, id, true)
+    case .error(let message, let id, let reason):
+      (error, self.id, hasID, self.reason) = (message, id, true, reason)
     }
   }
 
   var message: ControlMessage? {
     if let hello { return .hello(hello) }
-    if let error { return .error(error, id: id) }
+    if let error { return .error(error, id: id, reason: reason) }
     if let ok { return .ok(ok, result ?? ControlResult()) }
     guard let t else { return nil }
     if let snapshot { return .snapshot(snapshot, t: t) }
@@ -73,6 +75,9 @@ struct Wire: Codable {
     ok = try container.decodeIfPresent(RequestID.self, forKey: .ok)
     result = try container.decodeIfPresent(ControlResult.self, forKey: .result)
     error = try container.decodeIfPresent(String.self, forKey: .error)
+    // A reason this build does not know (from a newer simond) is left out, not an error.
+    reason = (try? container.decodeIfPresent(String.self, forKey: .reason))
+      .flatMap { $0.flatMap(ControlRefusalReason.init(rawValue:)) }
     id = try container.decodeIfPresent(RequestID.self, forKey: .id)
     t = try container.decodeIfPresent(Int64.self, forKey: .t)
   }
@@ -97,6 +102,7 @@ struct Wire: Codable {
     try container.encodeIfPresent(ok, forKey: .ok)
     try container.encodeIfPresent(result, forKey: .result)
     try container.encodeIfPresent(error, forKey: .error)
+    try container.encodeIfPresent(reason, forKey: .reason)
     if hasID {
       if let id {
         try container.encode(id, forKey: .id)

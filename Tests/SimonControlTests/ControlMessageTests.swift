@@ -38,8 +38,9 @@ struct ControlMessageTests {
         snapshot: ControlSnapshot(
           lit: [.green: false, .red: false, .yellow: false, .blue: false], tone: 209,
           state: view, settings: settings))),
-    .error("no player named 'Zed'", id: .number(2)),
-    .error("not a JSON object", id: nil),
+    .error("no player named 'Zed'", id: .number(2), reason: .notFound),
+    .error("not a JSON object", id: nil, reason: .invalid),
+    .error("from a simond that gives no reason", id: .number(5), reason: nil),
   ])
   func readsBackWhatItWrites(_ message: ControlMessage) throws {
     let line = message.line
@@ -51,6 +52,19 @@ struct ControlMessageTests {
       expected = .snapshot(shot, t: t)
     }
     #expect(try ControlMessage(line: String(line.dropLast())) == expected, "\(line)")
+  }
+
+  @Test func aRefusalCarriesItsReasonAndAnUnknownOneIsLeftOut() throws {
+    #expect(
+      ControlMessage.error("no player named 'Zed'", id: .number(2), reason: .notFound).line
+        == #"{"error":"no player named 'Zed'","id":2,"reason":"not-found"}"# + "\n")
+    #expect(
+      try ControlMessage(line: #"{"error":"later","id":3,"reason":"overheated"}"#)
+        == .error("later", id: .number(3), reason: nil),
+      "a reason from a newer simond")
+    #expect(
+      ControlRefusalReason.allCases.map(\.rawValue)
+        == ["invalid", "not-found", "conflict", "unavailable"])
   }
 
   @Test func aGameOverCarriesTheRecordAndItsPlace() throws {

@@ -113,7 +113,9 @@ struct ControlSocketEndToEndTests {
     _ = try players.add("Cy")
     let control = try ControlTestClient(path: daemon.controlPath)
     func refusal(_ action: ControlRequest.Action) async throws -> String {
-      guard case .error(let message, _) = try await control.ask(action) else { return "accepted" }
+      guard case .error(let message, _, _) = try await control.ask(action) else {
+        return "accepted"
+      }
       return message
     }
     func result(_ action: ControlRequest.Action) async throws -> ControlResult? {
@@ -174,13 +176,45 @@ struct ControlSocketEndToEndTests {
       throw E2EError("no answer after the garbage")
     }
     let errors = control.messages.compactMap {
-      if case .error(let text, _) = $0 { text } else { nil }
+      if case .error(let text, _, _) = $0 { text } else { nil }
     }
     #expect(errors.count == 501)
     #expect(errors.contains("missing \"id\": every request carries one"))
     #expect(errors.contains { $0.hasPrefix("unknown request \"dance\"") })
     #expect(errors.contains("line longer than 4096 bytes; skipped"))
     #expect(control.unreadable.isEmpty)
+  }
+
+  @Test func everyRefusalSaysItsReasonForPrograms() async throws {
+    let daemon = try await DaemonProcess()
+    _ = try PlayerStore(directory: daemon.stateDirectory).add("Ann")
+    let named = try ScoreStore(directory: daemon.stateDirectory).record(
+      GameResult(
+        points: 30, rounds: 3, mode: .classic, difficulty: .medium, name: "Ann",
+        members: ["Ann"], ending: .mistake, duration: .seconds(20)),
+      startedAt: Date(), endedAt: Date())
+    let control = try ControlTestClient(path: daemon.controlPath)
+    func reason(_ action: ControlRequest.Action) async throws -> ControlRefusalReason? {
+      guard case .error(_, _, let reason) = try await control.ask(action) else { return nil }
+      return reason
+    }
+    await #expect(try reason(.set(key: "colour", value: "red")) == .invalid)
+    await #expect(try reason(.set(key: "volume", value: "101")) == .invalid)
+    await #expect(try reason(.team("  ")) == .invalid)
+    await #expect(try reason(.signIn(["Zed"])) == .notFound)
+    await #expect(try reason(.player(name: "Zed")) == .notFound)
+    await #expect(try reason(.nameGame(id: 99, name: "Ann")) == .notFound)
+    await #expect(try reason(.nameLatest(name: "Ann", count: 1)) == .notFound)
+    await #expect(try reason(.nameGame(id: named.record.id, name: "Bob")) == .conflict)
+    await #expect(try reason(.nameEntry(game: named.record.id)) == .conflict)
+    let mark = control.count
+    control.send("not json\n")
+    let index = await control.waitFor(
+      from: mark, { if case .error = $0 { true } else { false } })
+    guard let index, case .error(_, nil, let unread) = control.messages[index] else {
+      throw E2EError("no error line for a line that is no request")
+    }
+    #expect(unread == .invalid)
   }
 
   @Test func aClientThatNeverReadsHoldsNobodyBack() async throws {
@@ -279,7 +313,8 @@ struct ControlSocketEndToEndTests {
     #expect(
       await control.waitFor({ if case .scoresChanged("named", _) = $0 { true } else { false } })
         != nil)
-    guard case .error(let again, _) = try await control.ask(.nameGame(id: id, name: "Eve")) else {
+    guard case .error(let again, _, _) = try await control.ask(.nameGame(id: id, name: "Eve"))
+    else {
       throw E2EError("renamed twice")
     }
     #expect(again.contains("already has a name"))

@@ -22,7 +22,7 @@ struct NameEntryEndToEndTests {
   func refusal(_ action: ControlRequest.Action, from control: ControlTestClient) async throws
     -> String
   {
-    guard case .error(let message, _) = try await control.ask(action) else { return "accepted" }
+    guard case .error(let message, _, _) = try await control.ask(action) else { return "accepted" }
     return message
   }
 

@@ -102,15 +102,23 @@ public struct ScreenAPI: Sendable {
     do {
       result = try await ask(action)
     } catch let refusal as ControlRefusal {
-      let status: HTTPResponse.Status =
-        refusal.message.hasPrefix("no player") ? .notFound : .badRequest
-      throw APIError(status, refusal.message)
+      throw APIError(Self.status(of: refusal.reason), refusal.message)
     } catch {
       throw APIError(.serviceUnavailable, "simond is not reachable: \(error)")
     }
     var object = Self.object(String(decoding: try JSONEncoder.api.encode(result), as: UTF8.self))
     object = [name ?? key: object[key] ?? []]
     return Self.json(object)
+  }
+
+  /// The HTTP status of a refusal's reason (400 from a simond that gives none).
+  static func status(of reason: ControlRefusalReason?) -> HTTPResponse.Status {
+    switch reason {
+    case .invalid, nil: .badRequest
+    case .notFound: .notFound
+    case .conflict: .conflict
+    case .unavailable: .serviceUnavailable
+    }
   }
 
   /// `count` from the query: 1...`ControlRequest.maximumRecent`, 50 when absent.

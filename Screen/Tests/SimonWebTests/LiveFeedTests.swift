@@ -52,6 +52,6 @@ import Testing
   @Test func repliesToRequestsAreNotForPages() {
     var standing = CabinetLink.Standing(up: true, why: nil, hello: nil, snapshot: nil, time: 0)
     #expect(!LiveFeed.apply(.ok(.number(1), ControlResult()), to: &standing))
-    #expect(!LiveFeed.apply(.error("no", id: .number(2)), to: &standing))
+    #expect(!LiveFeed.apply(.error("no", id: .number(2), reason: .invalid), to: &standing))
   }
 }

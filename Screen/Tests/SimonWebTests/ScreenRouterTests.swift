@@ -70,6 +70,15 @@ import Testing
     #expect(answer.headers[.cacheControl] == "no-store")
   }
 
+  @Test("a refusal of simond's gets the status of its reason, never of its words")
+  func aRefusalsStatusFollowsItsReason() {
+    #expect(ScreenAPI.status(of: .invalid) == .badRequest)
+    #expect(ScreenAPI.status(of: .notFound) == .notFound)
+    #expect(ScreenAPI.status(of: .conflict) == .conflict)
+    #expect(ScreenAPI.status(of: .unavailable) == .serviceUnavailable)
+    #expect(ScreenAPI.status(of: nil) == .badRequest, "a simond that gives no reason")
+  }
+
   @Test("a player's name in a path is percent-decoded: spaces and accents reach simond")
   func aNameInAPathIsDecoded() throws {
     #expect(try ScreenAPI.name(inPath: "Ann%20Lee") == "Ann Lee")

@@ -70,7 +70,8 @@ final class ControlServer: Sendable {
         overlong: {
           Array(
             ControlMessage.error(
-              "line longer than \(ControlRequest.maximumLineLength) bytes; skipped", id: nil
+              "line longer than \(ControlRequest.maximumLineLength) bytes; skipped", id: nil,
+              reason: .invalid
             ).line.utf8)
         },
         gone: { [weak self] peer in
@@ -78,8 +79,9 @@ final class ControlServer: Sendable {
         },
         full: { limit in
           Array(
-            ControlMessage.error("simond has \(limit) clients already; try later", id: nil)
-              .line.utf8)
+            ControlMessage.error(
+              "simond has \(limit) clients already; try later", id: nil, reason: .unavailable
+            ).line.utf8)
         }))
   }
 
@@ -168,13 +170,14 @@ final class ControlServer: Sendable {
       guard accepted else {
         let refusal = ControlMessage.error(
           "more than \(Self.maximumInFlight) requests wait for replies; wait for them first",
-          id: request.id)
+          id: request.id, reason: .unavailable)
         server.send(Array(refusal.line.utf8), to: peer.id)
         return
       }
       continuation.yield(Asked(request: request, peer: peer))
     } catch {
-      server.send(Array(ControlMessage.error(error.message, id: error.id).line.utf8), to: peer.id)
+      let refusal = ControlMessage.error(error.message, id: error.id, reason: .invalid)
+      server.send(Array(refusal.line.utf8), to: peer.id)
     }
   }
 }

@@ -25,9 +25,9 @@ struct ControlService: Service {
     do {
       return .ok(id, try await carryOut(asked.request.action, by: asked.peer.uid))
     } catch let refusal as Refusal {
-      return .error(refusal.message, id: id)
+      return .error(refusal.message, id: id, reason: refusal.reason)
     } catch {
-      return .error("\(error)", id: id)
+      return .error("\(error)", id: id, reason: ControlRefusalReason(for: error))
     }
   }
 
@@ -43,6 +43,7 @@ struct ControlService: Service {
     if let problem, case .noSuchGame = problem { throw problem }
     if let latest = book.recent.last?.id, latest != game {
       throw Refusal(
+        reason: .conflict,
         message:
           "game \(game) is not the latest game recorded (\(latest) is); names are entered at the cabinet only for the game just played"
       )
@@ -66,6 +67,7 @@ struct ControlService: Service {
     }
     guard let latest = history.games.first else {
       throw Refusal(
+        reason: .notFound,
         message:
           "no player named \(PlayerName.quoted(name)) is registered or has a game kept (simonctl players list)"
       )
@@ -78,6 +80,7 @@ struct ControlService: Service {
 
   /// A request turned down, in the words of the rule it breaks.
   private struct Refusal: Error {
+    var reason: ControlRefusalReason
     var message: String
   }
 
@@ -96,18 +99,20 @@ struct ControlService: Service {
       for name in names {
         guard let player = try archive.players.player(named: name) else {
           throw Refusal(
+            reason: .notFound,
             message:
               "no player named \(PlayerName.quoted(name)); register them first (simonctl players add NAME)"
           )
         }
         if seated.contains(where: { PlayerName.same($0, player.name) }) {
-          throw Refusal(message: "\(PlayerName.quoted(player.name)) is given twice")
+          throw Refusal(
+            reason: .invalid, message: "\(PlayerName.quoted(player.name)) is given twice")
         }
         seated.append(player.name)
       }
       let settings = await runner.settings
       if let problem = settings.rosterProblem(count: seated.count) {
-        throw Refusal(message: "players: \(problem)")
+        throw Refusal(reason: .invalid, message: "players: \(problem)")
       }
       await runner.seat(seated)
       context.logger.info(
@@ -129,6 +134,7 @@ struct ControlService: Service {
     case .set(let keyName, let value):
       guard let key = SettingKey(name: keyName) else {
         throw Refusal(
+          reason: .invalid,
           message:
             "unknown setting \"\(keyName.prefix(32))\"; settings are: \(SettingKey.allCases.map(\.rawValue).joined(separator: ", "))"
         )
@@ -143,7 +149,7 @@ struct ControlService: Service {
     case .reset(let keyName):
       if let keyName {
         guard let key = SettingKey(name: keyName) else {
-          throw Refusal(message: "unknown setting \"\(keyName.prefix(32))\"")
+          throw Refusal(reason: .invalid, message: "unknown setting \"\(keyName.prefix(32))\"")
         }
         try archive.settingsStore.reset(key)
         context.logger.info("\(who) reset \(key.rawValue) to the configuration's")
@@ -167,7 +173,8 @@ struct ControlService: Service {
       let spelled = try archive.players.player(named: name)?.name ?? name
       let records = try archive.scores.nameLatest(spelled, count: count)
       guard !records.isEmpty else {
-        throw Refusal(message: "no recent game is recorded as \"\(PlayerName.unnamed)\"")
+        throw Refusal(
+          reason: .notFound, message: "no recent game is recorded as \"\(PlayerName.unnamed)\"")
       }
       context.tell(.scoresChanged(.named))
       await runner.named(records.map(\.id))
@@ -205,6 +212,7 @@ struct ControlService: Service {
         return ControlResult(settings: ControlSettings(try await context.reload()))
       } catch {
         throw Refusal(
+          reason: .invalid,
           message:
             "the configuration has \(error.problems.count) problem(s); the one in force stays: "
             + error.problems.map(\.description).joined(separator: "; "))

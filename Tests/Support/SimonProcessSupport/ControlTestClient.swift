@@ -83,7 +83,7 @@ public final class ControlTestClient: Sendable {
         from: start,
         {
           switch $0 {
-          case .ok(let answered, _), .error(_, let answered?): answered == id
+          case .ok(let answered, _), .error(_, let answered?, _): answered == id
           default: false
           }
         }, timeout: timeout)
