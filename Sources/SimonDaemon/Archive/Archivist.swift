@@ -69,19 +69,16 @@ actor Archivist {
   private func take(_ request: ArchiveRequest) async {
     switch request {
     case .record(let result, let newBest, let endedAt):
+      // Alone, it is the only write waiting, so what the attempt stores is this game; after
+      // others it waits its turn, and its game over goes out without its record.
       let alone = waiting.isEmpty
       waiting.append(.record(result, newBest: newBest, endedAt: endedAt))
-      let stored = alone ? await write(lockTimeout: Self.firstAttemptLock) : []
-      if stored.contains(where: { $0.result == result && $0.endedAt == endedAt }) {
-        if stored.count > 1 { context.tell(.scoresChanged(.recorded)) }
-        context.tell(.recorded(stored.last!))
-      } else {
-        if stored.count > 0 { context.tell(.scoresChanged(.recorded)) }
-        context.tell(
-          .recorded(
-            RecordedGame(
+      let stored = alone ? await write(lockTimeout: Self.firstAttemptLock).first : nil
+      context.tell(
+        .recorded(
+          stored
+            ?? RecordedGame(
               result: result, record: nil, rank: nil, newBest: newBest, endedAt: endedAt)))
-      }
       scheduleRetry()
     case .name(let record, let name):
       let alone = waiting.isEmpty
@@ -173,12 +170,11 @@ actor Archivist {
 
   private func retryNow() async {
     retry = nil
-    let before = waiting.count
     let stored = await write(lockTimeout: Self.retryLock)
     if !stored.isEmpty {
       context.logger.notice("stored \(stored.count) game(s) kept since they ended")
+      context.tell(.scoresChanged(.recorded))
     }
-    if waiting.count < before { context.tell(.scoresChanged(.recorded)) }
     scheduleRetry()
   }
 
