@@ -47,8 +47,10 @@ public struct DaemonConfig: Equatable, Sendable {
   /// the setting at fault; nil when it can. The one wording for `config check`, the
   /// daemon and every tool that changes a setting.
   public func unplayable(_ settings: Settings) -> (key: SettingKey, message: String)? {
-    if settings.mode == .directional, !cabinet.hasJoystick {
-      return (.mode, "directional needs [inputs.joystick] with up, down, left and right")
+    if settings.mode.rules.answersWithJoystick, !cabinet.hasJoystick {
+      return (
+        .mode, "\(settings.mode.rawValue) needs [inputs.joystick] with up, down, left and right"
+      )
     }
     return nil
   }

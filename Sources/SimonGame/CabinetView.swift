@@ -118,16 +118,16 @@ extension Game {
     }()
     var view = CabinetView(
       phase: status.phase, mode: mode, difficulty: playing?.difficulty ?? settings.difficulty,
-      level: playing?.mode == .levels ? playing?.level : nil, round: status.round,
+      level: playing?.rules.countsLevels == true ? playing?.level : nil, round: status.round,
       points: status.points, players: playing?.names ?? nextPlayers, turn: nil, out: [],
       signedIn: cabinet.playerNames,
-      team: mode == .coop ? (playing?.teamName ?? cabinet.teamName) : nil,
+      team: mode.rules.recordName == .team ? (playing?.teamName ?? cabinet.teamName) : nil,
       countdown: nil, menu: nil, codeEntered: stage == .signIn ? code.count : nil,
       naming: namingView, replay: stage == .script ? replaying : nil)
     if let playing, playing.ending == nil, playing.names.count > 1 {
       view.turn = playing.currentPlayer
       view.out = playing.names.indices.filter { !playing.active.contains($0) }
-    } else if let playing, playing.mode == .playerAdds {
+    } else if let playing, playing.rules.mistake == .eliminates {
       view.out = playing.names.indices.filter { !playing.active.contains($0) }
     }
     if stage == .script, afterScript == .beginRound, playing?.sequence.isEmpty == true {

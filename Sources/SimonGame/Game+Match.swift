@@ -3,14 +3,17 @@ extension Game {
   mutating func startGame(at now: Duration) {
     emit(.cancelTimer(.attract))
     darken()
-    let mode = settings.mode == .directional && !cabinet.hasJoystick ? .classic : settings.mode
-    let range = mode.playerRange
-    let count = min(max(settings.players, range.lowerBound), range.upperBound)
+    let mode =
+      settings.mode.rules.answersWithJoystick && !cabinet.hasJoystick ? .classic : settings.mode
+    let rules = mode.rules
+    let count = min(max(settings.players, rules.players.lowerBound), rules.players.upperBound)
     let names = (0..<count).map { cabinet.playerName($0, of: count) }
     match = Match(
-      mode: mode, difficulty: settings.difficulty, startedAt: now, names: names,
-      teamName: cabinet.teamName, skillTarget: mode == .classic ? settings.skillTarget : 0,
-      answersWithJoystick: mode == .directional, active: Array(names.indices))
+      mode: mode, rules: rules, difficulty: settings.difficulty, startedAt: now, names: names,
+      teamName: cabinet.teamName,
+      skillTarget: rules.victory == .skillTarget ? settings.skillTarget : 0,
+      answersWithJoystick: rules.answersWithJoystick, active: Array(names.indices))
+    if case .levels(let first, _) = rules.victory { match?.nextLevelTarget = first }
     answer = nil
     setStatus(.countdown)
     playScript(Scripts.countdown, then: .beginRound, at: now)
@@ -20,7 +23,7 @@ extension Game {
   mutating func beginRound(at now: Duration) {
     guard var match else { return }
     darken()
-    if match.mode != .playerAdds || match.sequence.isEmpty {
+    if match.rules.growth == .simon || match.sequence.isEmpty {
       match.sequence.append(Pad.allCases.randomElement(using: &random)!)
     }
     self.match = match
@@ -32,7 +35,7 @@ extension Game {
   mutating func beginTurn(at now: Duration, simonPlays: Bool) {
     guard let match else { return }
     var steps: [ScriptStep] = []
-    if match.cuesTurns { steps += Scripts.cue(player: match.currentPlayer + 1) }
+    if match.rules.cuesTurns { steps += Scripts.cue(player: match.currentPlayer + 1) }
     if simonPlays { steps += Scripts.signals(match.sequence, timings: match.timings) }
     playScript(steps, then: .answer, at: now)
   }
@@ -83,7 +86,7 @@ extension Game {
       self.answer = answer
       if answer.index < match.sequence.count {
         emit(.startTimer(.playerTimeout, after: match.timings.playerTimeout))
-      } else if match.mode == .playerAdds {
+      } else if match.rules.growth == .players {
         self.answer?.adding = true
         self.match?.rounds = max(match.rounds, match.sequence.count)
         emit(.startTimer(.playerTimeout, after: match.timings.playerTimeout))
@@ -100,27 +103,32 @@ extension Game {
     guard var match, let answer else { return }
     emit(.cancelTimer(.playerTimeout))
     match.points += Scoring.roundPoints(gaps: answer.gaps, difficulty: match.difficulty)
-    if match.mode != .playerAdds { match.rounds = match.sequence.count }
+    if match.rules.growth == .simon { match.rounds = match.sequence.count }
     self.answer = nil
     stage = .script
     let length = match.sequence.count
-    switch match.mode {
-    case .playerAdds:
+    let victory: Bool
+    switch match.rules.victory {
+    case .none: victory = false
+    case .skillTarget: victory = match.skillTarget > 0 && length >= match.skillTarget
+    case .levels(_, let every):
+      victory = length >= match.nextLevelTarget
+      if victory {
+        match.level += 1
+        match.nextLevelTarget += every
+      }
+    }
+    if match.rules.growth == .players {
       match.turn = (match.turn + 1) % match.active.count
       self.match = match
       setStatus(.simon)
       playScript(Scripts.pause(Timings.pauseAfterRound), then: .nextTurn, at: now)
-    case .classic where match.skillTarget > 0 && length >= match.skillTarget,
-      .levels where length >= match.nextLevelTarget:
-      if match.mode == .levels {
-        match.level += 1
-        match.nextLevelTarget += 5
-      }
+    } else if victory {
       self.match = match
       setStatus(.simon)
-      let victory = Scripts.victory(pad: match.sequence[length - 1])
-      playScript(Scripts.pause(Timings.pauseAfterRound) + victory, then: .afterVictory, at: now)
-    default:
+      let signal = Scripts.victory(pad: match.sequence[length - 1])
+      playScript(Scripts.pause(Timings.pauseAfterRound) + signal, then: .afterVictory, at: now)
+    } else {
       match.turn = (match.turn + 1) % match.active.count
       self.match = match
       setStatus(.simon)
@@ -130,12 +138,11 @@ extension Game {
 
   mutating func afterVictory(at now: Duration) {
     guard var match else { return }
-    switch match.mode {
-    case .levels:
+    if match.rules.countsLevels {
       match.turn = (match.turn + 1) % match.active.count
       self.match = match
       playScript(Scripts.pause(Timings.pauseAfterRound), then: .beginRound, at: now)
-    default:
+    } else {
       finish(.win, at: now, show: [])
     }
   }
@@ -149,7 +156,7 @@ extension Game {
       answer.adding ? match.sequence.last : match.sequence[answer.index]
     self.answer = nil
     darken()
-    if match.mode == .playerAdds {
+    if match.rules.mistake == .eliminates {
       match.active.remove(at: match.turn % match.active.count)
       if match.turn >= match.active.count { match.turn = 0 }
       if match.active.count == 1 { match.winner = match.active[0] }

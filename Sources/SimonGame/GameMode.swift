@@ -11,14 +11,8 @@ public enum GameMode: String, CaseIterable, Codable, Sendable {
   /// As classic, answered with the joystick instead of the pads.
   case directional
 
-  /// How many players the mode takes, inclusive.
-  public var playerRange: ClosedRange<Int> {
-    switch self {
-    case .classic, .levels, .directional: 1...1
-    case .coop: 2...5
-    case .playerAdds: 2...4
-    }
-  }
+  /// How many players the mode takes, inclusive (`rules.players`).
+  public var playerRange: ClosedRange<Int> { rules.players }
 }
 
 /// The difficulty levels of docs/design.md section 4.

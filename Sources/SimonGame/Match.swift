@@ -1,6 +1,7 @@
 /// A game in progress: everything it has earned and whose turn it is.
 struct Match: Sendable {
   let mode: GameMode
+  let rules: ModeRules
   let difficulty: Difficulty
   let startedAt: Duration
   let names: [String]
@@ -11,7 +12,8 @@ struct Match: Sendable {
   var points = 0
   var rounds = 0
   var level = 1
-  var nextLevelTarget = 10
+  /// Levels: the length of the sequence that raises the level next.
+  var nextLevelTarget = 0
   /// Turn positions (indices into `names`) of the players still in; all but player-adds
   /// keep everyone.
   var active: [Int]
@@ -28,20 +30,17 @@ struct Match: Sendable {
   /// The 0-based turn position of the player whose turn it is.
   var currentPlayer: Int { active[turn % active.count] }
 
-  /// Whether the turn cue plays before each turn.
-  var cuesTurns: Bool { mode == .coop || mode == .playerAdds }
-
   func result(at now: Duration, ending: GameEnding) -> GameResult {
-    let name: String
-    switch mode {
-    case .coop: name = teamName
-    case .playerAdds: name = names[winner ?? currentPlayer]
-    default: name = names[0]
-    }
+    let name =
+      switch rules.recordName {
+      case .player: names[0]
+      case .team: teamName
+      case .winner: names[winner ?? currentPlayer]
+      }
     return GameResult(
       points: points, rounds: rounds, mode: mode, difficulty: difficulty, name: name,
       members: names, ending: ending, duration: now - startedAt,
-      level: mode == .levels ? level : nil)
+      level: rules.countsLevels ? level : nil)
   }
 }
 

@@ -60,7 +60,7 @@ extension PlayScreen {
       if control.levelUp, let level = view.level { return "Level up! Level \(level) · " + progress }
       return "Simon plays · \(progress) · " + (turnName.map { "\($0) is next" } ?? hint)
     case .player:
-      let task = view.mode == .playerAdds ? "repeat it, then add a pad" : hint
+      let task = view.mode.rules.growth == .players ? "repeat it, then add a pad" : hint
       return "\(turnName.map { "\($0)'s turn" } ?? "Your turn") · \(progress) · " + task
     case .gameover:
       var headline = "Game over"
