@@ -164,7 +164,10 @@ function message(view) {
 }
 
 function gameOver(over) {
-  if (over.ending === 'win') celebrate(over.mode === 'player-adds' ? `${over.name} wins!` : 'You win!');
+  // A game quit with the start button gave way to the next one's countdown at once: its
+  // figures go to the tables, not over the new game.
+  if (over.ending === 'quit') clearCelebration();
+  else if (over.ending === 'win') celebrate(over.mode === 'player-adds' ? `${over.name} wins!` : 'You win!');
   else if (over.new_best) celebrate('New best!');
   else if (over.rank) celebrate(`#${over.rank} in the top ten`);
   loadTables();

@@ -60,6 +60,26 @@ extension Game {
     }
   }
 
+  /// A press during a show between games (`AfterScript.endsBetweenGames`: a game's
+  /// razz, victory and celebration, the flash after a name or a sign-in, a replay) is
+  /// never lost ("tap to try again"): the show stops where it is and the press does
+  /// what it does where the show leads, at game over or idle, so a pad tapped during
+  /// the razz starts the next game when let go. Name entry asked for during the show
+  /// begins at once instead and takes nothing from the press. Joystick directions do
+  /// nothing between games, so they leave the show playing; a press during a game's own
+  /// scripts (countdown, Simon's turn, a cue) is ignored, as the rules say.
+  mutating func showPressed(_ input: Input, at now: Duration) {
+    guard afterScript.endsBetweenGames, !input.isJoystick else { return }
+    emit(.cancelTimer(.step))
+    script = []
+    scriptFinished(afterScript, at: now)
+    switch stage {
+    case .gameOver: gameOverPressed(input, at: now)
+    case .idle: idlePressed(input, at: now)
+    default: swallowed.insert(input)
+    }
+  }
+
   /// The touch that ends the attract animation only wakes the cabinet.
   mutating func wake(_ input: Input, at now: Duration) {
     emit(.cancelTimer(.step))

@@ -186,15 +186,33 @@ extension Game {
   /// Records the game now and shows what ends it (razz, victory), then the celebration
   /// for a new best.
   mutating func finish(_ ending: GameEnding, at now: Duration, show steps: [ScriptStep]) {
-    guard var match else { return }
+    guard let newBest = end(ending, at: now) else { return }
+    setStatus(.gameover)
+    playScript(steps + (newBest ? Scripts.celebration : []), then: .gameOver, at: now)
+  }
+
+  /// The start button during a game (seed 004's restart): the game ends as quit with
+  /// the points and rounds it has, is recorded (a new best like any other, without the
+  /// celebration), and the next game's countdown begins at once.
+  mutating func quit(at now: Duration) {
+    emit(.cancelTimer(.playerTimeout))
+    emit(.cancelTimer(.step))
+    answer = nil
+    guard end(.quit, at: now) != nil else { return }
+    startGame(at: now)
+  }
+
+  /// Ends the game in progress as `ending` and records it, raising its table's best when
+  /// it beats it. Returns whether it is a new best, or nil when no game is in progress.
+  private mutating func end(_ ending: GameEnding, at now: Duration) -> Bool? {
+    guard var match, match.ending == nil else { return nil }
     match.ending = ending
     self.match = match
     let result = match.result(at: now, ending: ending)
     let newBest = Ranking.isNewBest(result.standing, over: bests[result.table])
     if newBest { bests[result.table] = result.standing }
     record(result, newBest: newBest)
-    setStatus(.gameover)
-    playScript(steps + (newBest ? Scripts.celebration : []), then: .gameOver, at: now)
+    return newBest
   }
 
   mutating func record(_ result: GameResult, newBest: Bool) {

@@ -4,7 +4,8 @@
 /// is given, so every rule can be checked by feeding events and reading effects. Its
 /// promises: effects are returned in the order they must happen; timers count from the
 /// time of the event that started them; after a game ends and its razz and celebration
-/// are over, every light is off and nothing sounds.
+/// are over, every light is off and nothing sounds; a press between games is never lost
+/// (`showPressed`).
 public struct Game: Sendable {
   /// The settings new games start with.
   public internal(set) var settings: Settings
@@ -146,6 +147,10 @@ public struct Game: Sendable {
   // MARK: Dispatch
 
   private mutating func pressed(_ input: Input, at now: Duration) {
+    if input == .start, isPlaying {
+      quit(at: now)
+      return
+    }
     switch stage {
     case .idle: idlePressed(input, at: now)
     case .attract: wake(input, at: now)
@@ -154,7 +159,8 @@ public struct Game: Sendable {
     case .answering: answerPressed(input, at: now)
     case .gameOver: gameOverPressed(input, at: now)
     case .naming: namingPressed(input, at: now)
-    case .script, .stopped: break
+    case .script: showPressed(input, at: now)
+    case .stopped: break
     }
   }
 

@@ -35,4 +35,6 @@ public enum GameEnding: String, CaseIterable, Codable, Sendable {
   case win
   /// The daemon stopped during the game.
   case shutdown
+  /// The start button was pressed during the game, which started the next one.
+  case quit
 }

@@ -28,6 +28,10 @@ enum AfterScript: Equatable, Sendable {
   case gameOver
   /// A replay or the menu's confirmation is over: back to idle.
   case idle
+
+  /// Whether the script is a show between games (razz, victory and celebration after the
+  /// game ended, the flash after a name or a sign-in, a replay), which a press cuts short.
+  var endsBetweenGames: Bool { self == .gameOver || self == .idle }
 }
 
 /// The scripts of the game: pure functions of the sequence, timings and names.

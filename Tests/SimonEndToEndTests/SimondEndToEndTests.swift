@@ -78,6 +78,39 @@ struct SimondEndToEndTests {
       } != nil)
   }
 
+  @Test func aPadTappedDuringTheRazzStartsTheNextGame() async throws {
+    let daemon = try await DaemonProcess()
+    let client = try daemon.connect()
+    try await client.playGame(rounds: 0)
+    guard
+      let razz = await client.waitFor({ if case .tone(42, _) = $0 { true } else { false } })
+    else { throw E2EError("no razz; the cabinet said:\n\(client.transcript())") }
+    await client.tap(.yellow)
+    let countdown = await client.waitForState(.countdown, from: razz)
+    #expect(countdown != nil, "the cabinet said:\n\(client.transcript())")
+    #expect(await eventually(timeout: 10) { daemon.scores().contains("\"ending\": \"mistake\"") })
+  }
+
+  @Test func theStartButtonDuringAGameQuitsItKeepingItsScoreAndStartsTheNext() async throws {
+    let daemon = try await DaemonProcess()
+    let client = try daemon.connect()
+    let first = try await client.playTurn(from: try await client.startGame())
+    guard let player = await client.waitForState(.player, from: first.next) else {
+      throw E2EError("no second round; the cabinet said:\n\(client.transcript())")
+    }
+    client.press(.start)
+    guard
+      let over = await client.waitFor(
+        from: player, { if case .gameOver = $0 { true } else { false } }),
+      case .gameOver(let record, _) = client.snapshot()[over]
+    else { throw E2EError("no game_over; the cabinet said:\n\(client.transcript())") }
+    client.release(.start)
+    #expect(record.contains("quit"), "\(record)")
+    #expect(record.contains(#""rounds":1"#) || record.contains(#""rounds": 1"#), "\(record)")
+    #expect(await client.waitForState(.countdown, from: player) != nil, "the next game starts")
+    #expect(await eventually(timeout: 10) { daemon.scores().contains("\"ending\": \"quit\"") })
+  }
+
   @Test func sigtermMidGameRecordsAShutdownGameAndExitsZeroWithinASecond() async throws {
     let daemon = try await DaemonProcess()
     let client = try daemon.connect()

@@ -322,16 +322,17 @@ public final class CabinetClient: Sendable {
     return result
   }
 
-  /// Starts a game from idle or game over: taps the start button until the countdown
-  /// begins (a tap during the razz or a celebration is ignored by the game). The start
+  /// Starts a game from idle, game over or the show after a game: taps the start button
+  /// until the countdown begins (a tap at attract only wakes the cabinet). The start
   /// button starts a game as it goes down, wired or not; a pad starts one as it comes up,
   /// unless it was held 2 s (the menu), which a simond slowed enough (a sanitizer's, in
-  /// the whole suite) can see in a 150 ms tap.
+  /// the whole suite) can see in a 150 ms tap. Each tap waits 5 s for its countdown: one
+  /// more tap during a game would quit it.
   public func startGame(from index: Int = 0) async throws -> Int {
-    for _ in 0..<20 {
+    for _ in 0..<4 {
       let mark = count
       await tap(.start)
-      if let countdown = await waitForState(.countdown, from: mark, timeout: 2) {
+      if let countdown = await waitForState(.countdown, from: mark, timeout: 5) {
         return countdown
       }
     }
