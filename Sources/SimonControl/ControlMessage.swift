@@ -165,7 +165,7 @@ public struct ControlGameOver: Codable, Equatable, Sendable {
   public var rounds: Int
   /// The player, the team, or the winner.
   public var name: String
-  /// How it ended: mistake, timeout, win, shutdown.
+  /// How it ended: mistake, timeout, win, shutdown, quit.
   public var ending: GameEnding
   /// Its table.
   public var mode: GameMode
@@ -175,6 +175,8 @@ public struct ControlGameOver: Codable, Equatable, Sendable {
   public var rank: Int?
   /// Whether it beat the table's all-time best.
   public var newBest: Bool
+  /// Its reaction times; nil when no press was timed.
+  public var reaction: ControlReaction?
 
   /// A game over with every value given.
   public init(
@@ -189,10 +191,11 @@ public struct ControlGameOver: Codable, Equatable, Sendable {
     difficulty = result.difficulty
     self.rank = rank
     self.newBest = newBest
+    reaction = result.reaction.map(ControlReaction.init)
   }
 
   enum CodingKeys: String, CodingKey {
-    case record, points, rounds, name, ending, mode, difficulty, rank
+    case record, points, rounds, name, ending, mode, difficulty, rank, reaction
     case newBest = "new_best"
   }
 }

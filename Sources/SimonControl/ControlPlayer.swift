@@ -48,22 +48,28 @@ public struct ControlPlayerPage: Codable, Equatable, Sendable {
   public var bests: [GameRecord]
   /// Their latest games, newest first, at most `ControlRequest.playerRecent`.
   public var recent: [GameRecord]
+  /// Their progress week by week, and their reaction times (`PlayerProgress`); nil from
+  /// a simond older than progress.
+  public var progress: ControlProgress?
 
   /// A page with every value given.
   public init(
-    name: String, registered: Bool, games: Int, bests: [GameRecord], recent: [GameRecord]
+    name: String, registered: Bool, games: Int, bests: [GameRecord], recent: [GameRecord],
+    progress: ControlProgress? = nil
   ) {
     self.name = name
     self.registered = registered
     self.games = games
     self.bests = bests
     self.recent = recent
+    self.progress = progress
   }
 
-  /// The page of a player with these games.
-  public init(name: String, registered: Bool, history: PlayerHistory) {
+  /// The page of a player found in the score book.
+  public init(_ player: FoundPlayer) {
     self.init(
-      name: name, registered: registered, games: history.games.count, bests: history.bests,
-      recent: history.latest(ControlRequest.playerRecent))
+      name: player.name, registered: player.registered, games: player.history.games.count,
+      bests: player.history.bests, recent: player.history.latest(ControlRequest.playerRecent),
+      progress: ControlProgress(PlayerProgress(history: player.history)))
   }
 }

@@ -104,6 +104,7 @@ extension Game {
     emit(.cancelTimer(.playerTimeout))
     match.points += Scoring.roundPoints(gaps: answer.gaps, difficulty: match.difficulty)
     if match.rules.growth == .simon { match.rounds = match.sequence.count }
+    match.close(answer)
     self.answer = nil
     stage = .script
     let length = match.sequence.count
@@ -154,6 +155,7 @@ extension Game {
     emit(.cancelTimer(.playerTimeout))
     let expected: Pad? =
       answer.adding ? match.sequence.last : match.sequence[answer.index]
+    match.close(answer)
     self.answer = nil
     darken()
     if match.rules.mistake == .eliminates {
@@ -197,6 +199,7 @@ extension Game {
   mutating func quit(at now: Duration) {
     emit(.cancelTimer(.playerTimeout))
     emit(.cancelTimer(.step))
+    match?.close(answer)
     answer = nil
     guard end(.quit, at: now) != nil else { return }
     startGame(at: now)

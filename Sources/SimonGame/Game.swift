@@ -218,6 +218,8 @@ public struct Game: Sendable {
 
   private mutating func shutdown(at now: Duration) {
     if var match, match.ending == nil {
+      match.close(answer)
+      answer = nil
       match.ending = .shutdown
       self.match = match
       record(match.result(at: now, ending: .shutdown), newBest: false)

@@ -19,11 +19,17 @@ public struct GameResult: Codable, Equatable, Sendable {
   public var duration: Duration
   /// In levels mode, the level reached (1 before the first target); nil otherwise.
   public var level: Int?
+  /// The reaction time of every press, one list per answer window (a player's turn) that
+  /// had a press, in order: from the end of Simon's turn, or the player's previous press,
+  /// to the press going down (the edge's kernel time where the backend has one). Empty
+  /// for a game without presses, and for games recorded before reaction times were kept.
+  public var reactions: [[Duration]]
 
   /// A result with every value given.
   public init(
     points: Int, rounds: Int, mode: GameMode, difficulty: Difficulty, name: String,
-    members: [String], ending: GameEnding, duration: Duration, level: Int? = nil
+    members: [String], ending: GameEnding, duration: Duration, level: Int? = nil,
+    reactions: [[Duration]] = []
   ) {
     self.points = points
     self.rounds = rounds
@@ -34,7 +40,11 @@ public struct GameResult: Codable, Equatable, Sendable {
     self.ending = ending
     self.duration = duration
     self.level = level
+    self.reactions = reactions
   }
+
+  /// The summary of `reactions`; nil without a press.
+  public var reaction: ReactionSummary? { ReactionSummary(reactions) }
 }
 
 /// One high-score table: there is one per mode and difficulty.

@@ -24,6 +24,8 @@ struct Match: Sendable {
   var winner: Int?
   /// Whether name entry was asked for after this game (it runs once per game).
   var nameEntryAsked = false
+  /// The reaction time of every press, one list per answer window that had a press.
+  var reactions: [[Duration]] = []
 
   var timings: Timings { Timings(difficulty) }
 
@@ -40,7 +42,13 @@ struct Match: Sendable {
     return GameResult(
       points: points, rounds: rounds, mode: mode, difficulty: difficulty, name: name,
       members: names, ending: ending, duration: now - startedAt,
-      level: rules.countsLevels ? level : nil)
+      level: rules.countsLevels ? level : nil, reactions: reactions)
+  }
+
+  /// The answer window is over: its presses' reaction times join the game's.
+  mutating func close(_ answer: Answer?) {
+    guard let answer, !answer.gaps.isEmpty else { return }
+    reactions.append(answer.gaps)
   }
 }
 
@@ -50,9 +58,10 @@ struct Answer: Sendable {
   var index = 0
   /// Player-adds: the sequence is repeated and the next press adds a pad.
   var adding = false
-  /// When the window opened or the last press went down.
+  /// When the window opened (Simon's turn ended) or the last press went down.
   var lastPressAt: Duration
-  /// The time before each press so far, for the speed bonus.
+  /// The time before each press so far (its reaction time), for the speed bonus and the
+  /// record.
   var gaps: [Duration] = []
 }
 

@@ -23,6 +23,9 @@ public struct GameRecord: Codable, Equatable, Sendable {
     self.id = id
     var result = result
     result.duration = .milliseconds(Self.milliseconds(result.duration))
+    result.reactions = result.reactions.map {
+      $0.map { .milliseconds(min(Self.milliseconds($0), Bounds.reactionMilliseconds.upperBound)) }
+    }
     self.result = result
     self.startedAt = Timestamps.date(epochMilliseconds: Timestamps.epochMilliseconds(startedAt))
     self.endedAt = Timestamps.date(epochMilliseconds: Timestamps.epochMilliseconds(endedAt))
@@ -45,6 +48,9 @@ public struct GameRecord: Codable, Equatable, Sendable {
     public static let level = 1...1_000_000
     /// A game's length in milliseconds: up to about 3 000 years.
     public static let durationMilliseconds = 0...100_000_000_000_000
+    /// One press's reaction time in milliseconds: up to an hour (the time to answer is
+    /// seconds).
+    public static let reactionMilliseconds = 0...3_600_000
   }
 
   /// The high-score table the game belongs to.
@@ -74,7 +80,7 @@ public struct GameRecord: Codable, Equatable, Sendable {
 
   /// Writes the object `write(to:)` writes: id, points, rounds, mode, difficulty, name,
   /// members, ending, level (levels mode only), started and ended (UTC ISO 8601),
-  /// duration_ms.
+  /// duration_ms, reactions_ms (one list per answer window; left out without a press).
   public func encode(to encoder: any Encoder) throws {
     var writer = JSONWriter(capacity: 320)
     write(to: &writer)
@@ -102,6 +108,12 @@ public struct GameRecord: Codable, Equatable, Sendable {
     let members = try json.member("members").map { (member) throws(JSONShapeError) in
       try member.string()
     }
+    let reactions =
+      try json.optionalMember("reactions_ms")?.map { (window) throws(JSONShapeError) in
+        try window.map { (press) throws(JSONShapeError) -> Duration in
+          .milliseconds(try press.int(in: Bounds.reactionMilliseconds))
+        }
+      } ?? []
     self.init(
       id: try json.member("id").int(in: Bounds.id),
       result: GameResult(
@@ -114,7 +126,7 @@ public struct GameRecord: Codable, Equatable, Sendable {
         ending: try json.member("ending").choice(GameEnding.self),
         duration: .milliseconds(
           try json.member("duration_ms").int(in: Bounds.durationMilliseconds)),
-        level: try json.optionalMember("level")?.int(in: Bounds.level)),
+        level: try json.optionalMember("level")?.int(in: Bounds.level), reactions: reactions),
       startedAt: try time("started"), endedAt: try time("ended"))
   }
 
@@ -164,6 +176,20 @@ public struct GameRecord: Codable, Equatable, Sendable {
     writer.raw("\", ")
     writer.key("duration_ms")
     writer.integer(Self.milliseconds(result.duration))
+    if !result.reactions.isEmpty {
+      writer.raw(", ")
+      writer.key("reactions_ms")
+      writer.raw("[")
+      for (index, window) in result.reactions.enumerated() {
+        writer.raw(index == 0 ? "[" : ", [")
+        for (press, reaction) in window.enumerated() {
+          if press > 0 { writer.raw(", ") }
+          writer.integer(Self.milliseconds(reaction))
+        }
+        writer.raw("]")
+      }
+      writer.raw("]")
+    }
     writer.raw("}")
   }
 

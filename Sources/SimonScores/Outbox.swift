@@ -151,7 +151,9 @@ public struct Outbox: Equatable, Sendable {
 
 extension Outbox: StateDocument {
   static var fileName: String { "outbox.json" }
-  static var version: Int { 1 }
+  /// 2: a record may end as `quit` and carry `reactions_ms`, which a program reading
+  /// format 1 would take for damage; format 1 is read as it is.
+  static var version: Int { 2 }
   static var permissions: UInt32 { 0o660 }
   static var empty: Outbox { Outbox() }
 

@@ -82,3 +82,38 @@ extension ScoreBook {
     return Array(order.prefix(max(0, limit)).map { names[$0] })
   }
 }
+
+/// A player as a page or `simonctl players stats` shows them: a registered player, or a
+/// name games were recorded under.
+public struct FoundPlayer: Equatable, Sendable {
+  /// The name: as registered, else as their latest game spells it.
+  public var name: String
+  /// Whether a player of that name is registered.
+  public var registered: Bool
+  /// Their kept games.
+  public var history: PlayerHistory
+
+  /// A player with every value given.
+  public init(name: String, registered: Bool, history: PlayerHistory) {
+    self.name = name
+    self.registered = registered
+    self.history = history
+  }
+}
+
+extension ScoreBook {
+  /// The player called `name`: `registered` (the player store's entry for the name) with
+  /// their games, else the games recorded under a name that reads as `name`, spelled as
+  /// the latest of them has it; nil when neither.
+  public func player(named name: String, registered: Player?) -> FoundPlayer? {
+    if let registered {
+      return FoundPlayer(
+        name: registered.name, registered: true, history: history(of: registered.name))
+    }
+    let history = history(of: name)
+    guard let latest = history.games.first else { return nil }
+    let spelled =
+      ([latest.result.name] + latest.result.members).first { PlayerName.same($0, name) } ?? name
+    return FoundPlayer(name: spelled, registered: false, history: history)
+  }
+}

@@ -160,7 +160,9 @@ public struct ScoreBook: Equatable, Sendable {
 
 extension ScoreBook: StateDocument {
   static var fileName: String { "scores.json" }
-  static var version: Int { 1 }
+  /// 2: a record may end as `quit` and carry `reactions_ms`, which a program reading
+  /// format 1 would take for damage; format 1 is read as it is.
+  static var version: Int { 2 }
   static var permissions: UInt32 { 0o660 }
   static var empty: ScoreBook { ScoreBook() }
 

@@ -44,6 +44,24 @@ public enum Timestamps {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// "2026-11-23": the Monday that begins the date's week in local time (as
+  /// `localMinute`), for progress by week.
+  public static func localWeek(_ date: Date) -> String {
+    let seconds = floorDivide(epochMilliseconds(date), 1000).0
+    let fields = localCalendarFields(epochSeconds: seconds)
+    let days = daysSince1970(year: fields.year, month: fields.month, day: fields.day)
+    // 1970-01-01 was a Thursday: three days after a Monday.
+    let monday = days - floorDivide(days + 3, 7).1
+    let week = utcFields(monday * 86_400_000)
+    var bytes: [UInt8] = []
+    append(week.year, 4, &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    append(week.month, 2, &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    append(week.day, 2, &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   /// Reads the form `utc(_:)` writes; the fraction may have 1 to 9 digits (rounded down to
   /// milliseconds) or be left out. Nil for anything else, including impossible dates.
   public static func parseUTC(_ text: String) -> Date? {

@@ -4,7 +4,7 @@ import ArgumentParser
 struct PlayersCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "players",
-    abstract: "Register, list and remove players, and set their pad codes.",
+    abstract: "Register, list and remove players, set their pad codes, see their progress.",
     discussion: """
       A name is 1 to 16 characters: letters, digits, spaces and - _ . ' (not only \
       spaces, no space at either end); names are unique ignoring case; "Player" and \
@@ -15,7 +15,7 @@ struct PlayersCommand: ParsableCommand {
       """,
     subcommands: [
       PlayersList.self, PlayersAdd.self, PlayersRemove.self, PlayersCode.self,
-      PlayersSignIn.self, PlayersSignOut.self, PlayersTeam.self,
+      PlayersStats.self, PlayersSignIn.self, PlayersSignOut.self, PlayersTeam.self,
     ],
     defaultSubcommand: PlayersList.self)
 }

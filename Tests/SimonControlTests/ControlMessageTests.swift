@@ -78,6 +78,22 @@ struct ControlMessageTests {
       ControlGameOver(record: record, result: result, rank: 1, newBest: true), t: 99)
     #expect(message.line.contains("\"new_best\":true"))
     #expect(message.line.contains("\"rank\":1"))
+    #expect(!message.line.contains("\"reaction\""), "no press, no reaction times")
+    #expect(try ControlMessage(line: message.line) == message)
+  }
+
+  @Test func aGameOverCarriesItsReactionTimesInMilliseconds() throws {
+    let result = GameResult(
+      points: 30, rounds: 2, mode: .classic, difficulty: .medium, name: "Player",
+      members: ["Player"], ending: .quit, duration: .seconds(20),
+      reactions: [[.milliseconds(430)], [.microseconds(300_400), .milliseconds(351)]])
+    let message = ControlMessage.gameOver(
+      ControlGameOver(record: nil, result: result, rank: nil, newBest: false), t: 99)
+    #expect(
+      message.line.contains(
+        #""reaction":{"best_ms":300,"median_by_turn_ms":[430,326],"median_ms":351,"presses":3}"#),
+      "\(message.line)")
+    #expect(message.line.contains(#""ending":"quit""#))
     #expect(try ControlMessage(line: message.line) == message)
   }
 

@@ -117,8 +117,9 @@ struct ControlScoresAndNamingTests {
   @Test func aPageOfAPlayerHoldsTheirBestsAndAtMostTwentyOfTheirLatestGames() {
     let games = (1...25).reversed().map { Self.record($0, points: $0 * 10) }
     let page = ControlPlayerPage(
-      name: "ANNA", registered: true, history: PlayerHistory(games: games))
+      FoundPlayer(name: "ANNA", registered: true, history: PlayerHistory(games: games)))
     #expect(page.games == 25)
+    #expect(page.progress?.weeks.map(\.games).reduce(0, +) == 25, "every kept game has its week")
     #expect(page.recent.map(\.id) == Array((6...25).reversed()))
     #expect(page.bests.map(\.id) == [25])
     let summary = ControlPlayerSummary(name: "ANNA", history: PlayerHistory(games: games))

@@ -17,8 +17,8 @@ extension HelpSnapshot {
 
       SUBCOMMANDS:
         scores                  Show the high-score tables, or the recent games.
-        players                 Register, list and remove players, and set their pad
-                                codes.
+        players                 Register, list and remove players, set their pad
+                                codes, see their progress.
         name-latest             Give the latest games recorded as "Player" (or one
                                 ranked game) a name.
         settings                Show the cabinet's settings; change one with
@@ -117,7 +117,8 @@ extension HelpSnapshot {
     HelpSnapshot(
       "simonctl players",
       ##"""
-      OVERVIEW: Register, list and remove players, and set their pad codes.
+      OVERVIEW: Register, list and remove players, set their pad codes, see their
+      progress.
 
       A name is 1 to 16 characters: letters, digits, spaces and - _ . ' (not only
       spaces, no space at either end); names are unique ignoring case; "Player" and
@@ -137,6 +138,8 @@ extension HelpSnapshot {
         add                     Register a player.
         remove                  Remove a registered player; their recorded games stay.
         code                    Show a player's pad code, or give them a new one.
+        stats                   Show how a player is getting on: games, best round
+                                and points, reaction times by week.
         sign-in                 Sign registered players in for the next games, in
                                 turn order.
         sign-out                Sign everyone out: the next games are played as
@@ -252,6 +255,44 @@ extension HelpSnapshot {
         --state-dir <dir>       Where scores, players and settings live (default:
                                 $STATE_DIRECTORY, else the configuration's, else the
                                 running simond's, else /var/lib/simon-cabinet).
+        --version               Show the version.
+        -h, --help              Show help information.
+
+      """##),
+    HelpSnapshot(
+      "simonctl players stats",
+      ##"""
+      OVERVIEW: Show how a player is getting on: games, best round and points,
+      reaction times by week.
+
+      NAME is a registered player or a name games were recorded under. The figures
+      come from the games the score file keeps (the recent games and every table's
+      top ten). A reaction time runs from the end of Simon's turn, or the player's
+      previous press, to the press. Weeks begin on Monday, local time.
+
+      Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
+      name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
+      (name, pad code, setting), or a state file is from a newer version; 66 the
+      state directory named does not exist; 69 simond is not running where it must
+      be; 73 the state directory cannot be created; 74 a state file cannot be read or
+      written; 75 the state is locked by another simond or simonctl, try again; 77
+      simond runs but this user may not use its control socket (join the group simon).
+
+      USAGE: simonctl players stats [--config <path>] [--state-dir <dir>] <name> [--json]
+
+      ARGUMENTS:
+        <name>                  The player's name, in any case.
+
+      OPTIONS:
+        --config <path>         The simond configuration file.
+        --state-dir <dir>       Where scores, players and settings live (default:
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
+        --json                  Print JSON for scripts: {"name", "registered",
+                                "games", "progress": {"weeks": [{"week", "games",
+                                "best_rounds", "best_points", "reaction"}],
+                                "reaction"}}; a reaction is {"presses", "median_ms",
+                                "best_ms", "median_by_turn_ms"} or null.
         --version               Show the version.
         -h, --help              Show help information.
 

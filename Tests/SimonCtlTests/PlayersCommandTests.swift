@@ -1,3 +1,4 @@
+import Foundation
 import ScoresTestSupport
 import SimonScores
 import Testing
@@ -120,6 +121,77 @@ import Testing
       try await ctl(["players", "code", "Bob"], in: directory)
         == Finished(status: 1, output: "", error: "Error: no player named 'Bob'\n"))
     #expect(try await ctl(["players", "add"], in: directory).status == 64)
+  }
+
+  @Test func statsShowAPlayersWeeksAndReactionTimesInTextAndJSON() async throws {
+    defer { directory.remove() }
+    _ = try await ctl(["players", "add", "Zoë", "--code", "1234"], in: directory)
+    let store = ScoreStore(directory: directory.path)
+    let week: Double = 7 * 86_400
+    for (points, rounds, reactions, weeks) in [
+      (40, 4, [[500], [450, 400]], 0.0), (90, 9, [[300, 320]], 1.0), (20, 2, [[600]], 1.0),
+    ] {
+      var result = game(points, rounds, "ZOË")
+      result.reactions = reactions.map { $0.map { .milliseconds($0) } }
+      let start = time(0).addingTimeInterval(weeks * week)
+      try store.record(result, startedAt: start, endedAt: start.addingTimeInterval(60))
+    }
+    try store.record(game(5, 1, "Bob"), startedAt: time(0), endedAt: time(1))
+    #expect(
+      try await ctl(["players", "stats", "zoë"], in: directory)
+        == Finished(
+          status: 0,
+          output: """
+            Zoë: 3 games kept; reaction 425 ms median, 300 ms best (6 presses)
+
+            week of     games  best round  best points  median reaction
+            2026-11-16      1           4           40           450 ms
+            2026-11-23      2           9           90           320 ms
+
+            """, error: ""))
+    let json = try await ctl(["players", "stats", "Zoë", "--json"], in: directory)
+    #expect(json.status == 0)
+    #expect(json.output.contains(#""best_rounds" : 9"#))
+    #expect(json.output.contains(#""median_by_turn_ms" : ["#))
+    let decoded = try JSONDecoder().decode(StatsJSON.self, from: Data(json.output.utf8))
+    #expect(decoded.name == "Zoë")
+    #expect(decoded.registered)
+    #expect(decoded.games == 3)
+    #expect(decoded.progress.weeks.map(\.week) == ["2026-11-16", "2026-11-23"])
+    #expect(decoded.progress.reaction?.presses == 6)
+    #expect(decoded.progress.reaction?.medianMilliseconds == 425)
+    #expect(
+      try await ctl(["players", "stats", "Bob"], in: directory).output
+        == "Bob: 1 game kept\n\nweek of     games  best round  best points  median reaction\n"
+        + "2026-11-16      1           1            5                -\n",
+      "a name games were recorded under, without reaction times")
+    #expect(
+      try await ctl(["players", "stats", "Zed"], in: directory)
+        == Finished(
+          status: 1, output: "",
+          error:
+            "Error: No player named 'Zed' is registered or has a game kept in \(directory.path).\n")
+    )
+  }
+
+  private struct StatsJSON: Decodable {
+    struct Progress: Decodable {
+      struct Week: Decodable { var week: String }
+      struct Reaction: Decodable {
+        var presses: Int
+        var medianMilliseconds: Int
+        enum CodingKeys: String, CodingKey {
+          case presses
+          case medianMilliseconds = "median_ms"
+        }
+      }
+      var weeks: [Week]
+      var reaction: Reaction?
+    }
+    var name: String
+    var registered: Bool
+    var games: Int
+    var progress: Progress
   }
 
   @Test func manySimonctlsAtOnceLoseNoPlayer() async throws {

@@ -46,6 +46,12 @@ struct SimondEndToEndTests {
     }
     #expect(record.contains(#""rounds": 3"#) || record.contains(#""rounds":3"#))
     #expect(record.contains("mistake"))
+    // Every press timed from Simon's last lamp or the press before: the three rounds
+    // repeated and the wrong press, one list each.
+    let windows = record.firstRange(of: /"reactions_ms":\[(\[[0-9, ]*\],? ?)+\]/).map {
+      record[$0].filter { $0 == "[" }.count - 1
+    }
+    #expect(windows == 4, "\(record)")
     // The razz sounds at 42 Hz while the expected pad flashes.
     #expect(
       await client.waitFor(from: player) { if case .tone(42, _) = $0 { true } else { false } }
@@ -369,7 +375,7 @@ struct StateDirectoryAtStartTests {
     #expect(finished.status == 78, "\(text)")
     #expect(
       text.contains(
-        "\(scores.path) was written by a newer version of the cabinet's programs (format version 9; this program reads up to 1); it is left as it is: install that version again; not starting"
+        "\(scores.path) was written by a newer version of the cabinet's programs (format version 9; this program reads up to 2); it is left as it is: install that version again; not starting"
       ), "\(text)")
     #expect(try Data(contentsOf: scores) == newer)
     #expect(

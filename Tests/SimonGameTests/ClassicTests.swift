@@ -149,7 +149,8 @@ struct ClassicTests {
     let effects = harness.press(Input(wrong))
     let result = GameResult(
       points: 0, rounds: 0, mode: .classic, difficulty: .medium, name: "Player",
-      members: ["Player"], ending: .mistake, duration: harness.now - .seconds(1000))
+      members: ["Player"], ending: .mistake, duration: harness.now - .seconds(1000),
+      reactions: [[.milliseconds(300)]])
     #expect(
       effects == [
         .light(wrong, on: true), .tone(.pad(wrong)),

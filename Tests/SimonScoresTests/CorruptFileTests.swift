@@ -115,11 +115,11 @@ import Testing
     defer { directory.remove() }
     let problems = Problems()
     let store = ScoreStore(directory: directory.path, onProblem: problems.handler)
-    let text = "{\"version\": 2, \"anything\": true}"
+    let text = "{\"version\": 3, \"anything\": true}"
     put(text, at: store.path)
     let refusal = StateError(
       kind: .newerVersion, path: store.path,
-      reason: "format version 2; this program reads up to 1")
+      reason: "format version 3; this program reads up to 2")
     #expect(throws: refusal) { try store.load() }
     #expect(throws: refusal) {
       try store.record(game(points: 1), startedAt: time(), endedAt: time())
@@ -129,7 +129,7 @@ import Testing
     #expect(problems.all.isEmpty)
     #expect(
       refusal.description
-        == "\(store.path) was written by a newer version of the cabinet's programs (format version 2; this program reads up to 1); it is left as it is: install that version again"
+        == "\(store.path) was written by a newer version of the cabinet's programs (format version 3; this program reads up to 2); it is left as it is: install that version again"
     )
   }
 

@@ -28,7 +28,7 @@ import Testing
     #expect(
       text == """
         {
-          "version": 1,
+          "version": 2,
           "next_id": 2,
           "tables": [
             {

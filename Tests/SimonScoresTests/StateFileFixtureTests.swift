@@ -27,8 +27,9 @@ struct StateFileFixtureTests {
     let files = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).sorted()
     #expect(
       files == [
-        "outbox.v1-before-numbers.json", "outbox.v1.json", "players.v1.json", "scores.v1.json",
-        "settings.v1.json", "settings.v2.json", "venue.v1.json",
+        "outbox.v1-before-numbers.json", "outbox.v1.json", "outbox.v2.json", "players.v1.json",
+        "scores.v1.json", "scores.v2.json", "settings.v1.json", "settings.v2.json",
+        "venue.v1.json", "venue.v2.json",
       ])
   }
 
@@ -42,6 +43,22 @@ struct StateFileFixtureTests {
     #expect(book.recent.map(\.id) == [1, 2])
     #expect(book.recent.first?.result.name == "Ann")
     #expect(book.recent.first?.result.points == 45)
+    try store.record(game(points: 5), startedAt: time(), endedAt: time(1))
+    #expect(try store.load().recent.map(\.id) == [1, 2, 3])
+    #expect(problems.all.isEmpty, "\(problems.all)")
+  }
+
+  @Test("scores, format 2: a game quit, reaction times")
+  func scoresWithReactions() throws {
+    let directory = try directory(with: "scores.v2.json", as: "scores.json")
+    defer { directory.remove() }
+    let problems = Problems()
+    let store = ScoreStore(directory: directory.path, onProblem: problems.handler)
+    let book = try store.load()
+    #expect(book.recent.map(\.result.ending) == [.mistake, .quit])
+    #expect(book.recent.first?.result.reaction?.presses == 7)
+    #expect(book.recent.first?.result.reaction?.best == .milliseconds(297))
+    #expect(book.recent.last?.result.level == 1)
     try store.record(game(points: 5), startedAt: time(), endedAt: time(1))
     #expect(try store.load().recent.map(\.id) == [1, 2, 3])
     #expect(problems.all.isEmpty, "\(problems.all)")
@@ -76,9 +93,9 @@ struct StateFileFixtureTests {
     #expect(problems.all.isEmpty, "\(problems.all)")
   }
 
-  @Test("the venue bridge's outbox, format 1, with and without the numbers it sent under")
+  @Test("the venue bridge's outbox, format 1 with and without the numbers it sent under, 2")
   func outbox() throws {
-    for fixture in ["outbox.v1.json", "outbox.v1-before-numbers.json"] {
+    for fixture in ["outbox.v1.json", "outbox.v1-before-numbers.json", "outbox.v2.json"] {
       let directory = try directory(with: fixture, as: "outbox.json")
       defer { directory.remove() }
       let problems = Problems()
@@ -87,6 +104,10 @@ struct StateFileFixtureTests {
       #expect(outbox.gamesTaken == 2, "\(fixture)")
       #expect(outbox.taken.map(\.game) == [1, 2], "\(fixture)")
       #expect(outbox.bestPoints == 45, "\(fixture)")
+      if fixture == "outbox.v2.json" {
+        #expect(outbox.pending.map(\.game.result.ending) == [.mistake, .quit])
+        #expect(outbox.pending.first?.game.result.reactions.count == 4)
+      }
       let next = GameRecord(id: 3, result: game(points: 5), startedAt: time(), endedAt: time(1))
       let taken = try store.take([next], cabinet: "cab-1")
       #expect(taken.count == 1, "\(fixture)")
@@ -105,6 +126,20 @@ struct StateFileFixtureTests {
     #expect(book.merged.mapValues(\.count) == ["cab-1": 2, "cab-2": 1])
     let table = book.table(TableKey(mode: .classic, difficulty: .medium))
     #expect(table.first?.game.result.name == "Ann")
+    #expect(problems.all.isEmpty, "\(problems.all)")
+  }
+
+  @Test("the venue table, format 2: a game quit, reaction times")
+  func venueWithReactions() throws {
+    let directory = try directory(with: "venue.v2.json", as: "venue.json")
+    defer { directory.remove() }
+    let problems = Problems()
+    let store = VenueStore(directory: directory.path, onProblem: problems.handler)
+    let book = try store.load()
+    let table = book.table(TableKey(mode: .classic, difficulty: .medium))
+    #expect(table.first?.game.result.reaction?.median == .milliseconds(402))
+    #expect(
+      book.table(TableKey(mode: .levels, difficulty: .hard)).first?.game.result.ending == .quit)
     #expect(problems.all.isEmpty, "\(problems.all)")
   }
 }

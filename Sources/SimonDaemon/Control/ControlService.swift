@@ -61,21 +61,15 @@ struct ControlService: Service {
   private func playerPage(_ name: String) throws -> ControlPlayerPage {
     try PlayerStore.check(name)
     let registered = try context.archive.players.player(named: name)
-    let history = try context.archive.scores.load().history(of: registered?.name ?? name)
-    if let registered {
-      return ControlPlayerPage(name: registered.name, registered: true, history: history)
-    }
-    guard let latest = history.games.first else {
+    guard let found = try context.archive.scores.load().player(named: name, registered: registered)
+    else {
       throw Refusal(
         reason: .notFound,
         message:
           "no player named \(PlayerName.quoted(name)) is registered or has a game kept (simonctl players list)"
       )
     }
-    // Spelled as the latest game has it.
-    let spelled =
-      ([latest.result.name] + latest.result.members).first { PlayerName.same($0, name) } ?? name
-    return ControlPlayerPage(name: spelled, registered: false, history: history)
+    return ControlPlayerPage(found)
   }
 
   /// A request turned down, in the words of the rule it breaks.
