@@ -315,7 +315,10 @@ async function showPlayer(name) {
   $('player-name').textContent = name;
   try {
     const player = (await api(`/api/players/${encodeURIComponent(name)}`)).player;
-    $('player-sub').textContent = `${count(player.games, 'game')}${player.registered ? '' : ' (not a registered player)'}`;
+    const reaction = player.progress?.reaction;
+    $('player-sub').textContent = `${count(player.games, 'game')}${player.registered ? '' : ' (not a registered player)'}`
+      + (reaction ? ` · reaction ${reaction.median_ms} ms median, ${reaction.best_ms} ms best` : '');
+    drawProgress(player.progress);
     $('player-bests').replaceChildren(...player.bests.map((record) => row([
       `${words(record.mode)} · ${record.difficulty}`, { text: record.points, num: true },
       { text: record.rounds, num: true }, date(record.ended),
@@ -326,9 +329,82 @@ async function showPlayer(name) {
     ])));
   } catch (error) {
     $('player-sub').textContent = error.message;
+    drawProgress(null);
     $('player-bests').replaceChildren();
     $('player-recent').replaceChildren();
   }
+}
+
+// ---- a player's progress: one chart per figure, week by week, drawn here as SVG --------
+
+const PROGRESS = [
+  ['best_rounds', 'Best round', (week) => week.best_rounds],
+  ['best_points', 'Best points', (week) => week.best_points],
+  ['median_reaction', 'Reaction (ms)', (week) => week.reaction?.median_ms ?? null],
+];
+
+function drawProgress(progress) {
+  const weeks = progress?.weeks ?? [];
+  $('player-progress').replaceChildren(...PROGRESS.map(([series, title, value]) =>
+    chart(series, title, weeks.map((week) => [week.week, value(week)]).filter(([, v]) => v !== null))));
+  $('player-progress').hidden = weeks.length === 0;
+  $('player-progress-title').hidden = weeks.length === 0;
+}
+
+// A line through one dot a week, placed by its date (a week without a game leaves a gap);
+// the value above a dot for at most four dots, evenly and always the last, and the first
+// and last weeks below, so no label overlaps another. The three charts stand side by
+// side, each a third of the page wide (screen.css): 26 of its 300 units of width are the
+// page's 2.6 units of text.
+function chart(series, title, points) {
+  const NS = 'http://www.w3.org/2000/svg';
+  const width = 300, height = 220, side = 30, top = 76, bottom = 40;
+  const svg = document.createElementNS(NS, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  svg.setAttribute('class', 'chart');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `${title}, week by week`);
+  svg.dataset.series = series;
+  const add = (name, attributes, text) => {
+    const element = document.createElementNS(NS, name);
+    for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+    if (text !== undefined) element.textContent = text;
+    svg.append(element);
+    return element;
+  };
+  add('text', { x: 0, y: 26, class: 'chart-title' }, title);
+  if (points.length === 0) {
+    add('text', { x: 0, y: 110, class: 'chart-empty' }, 'none timed yet');
+    return svg;
+  }
+  const values = points.map(([, v]) => v);
+  const low = Math.min(...values), high = Math.max(...values);
+  const days = points.map(([week]) => Date.parse(`${week}T00:00:00Z`) / 86400000);
+  const span = days[days.length - 1] - days[0];
+  const x = (i) => span === 0 ? width / 2 : side + (days[i] - days[0]) * (width - 2 * side) / span;
+  const y = (v) => high === low ? (top + height - bottom) / 2 : top + (high - v) * (height - top - bottom) / (high - low);
+  add('polyline', { points: points.map(([, v], i) => `${x(i)},${y(v)}`).join(' '), class: 'chart-line' });
+  const every = Math.ceil(points.length / 4);
+  points.forEach(([week, v], i) => {
+    const dot = add('circle', { cx: x(i), cy: y(v), r: 6, class: 'chart-dot' });
+    dot.dataset.week = week;
+    dot.dataset.value = v;
+    const last = i === points.length - 1;
+    const anchor = points.length === 1 ? 'middle' : i === 0 ? 'start' : last ? 'end' : 'middle';
+    if (i === 0 || last) {
+      add('text', { x: x(i), y: height - 6, class: 'chart-week', 'text-anchor': anchor }, shortDay(week));
+    }
+    if (last || (i % every === 0 && points.length - 1 - i >= every)) {
+      add('text', { x: x(i), y: y(v) - 14, class: 'chart-value', 'text-anchor': anchor }, String(v));
+    }
+  });
+  return svg;
+}
+
+// "2026-11-23" as "23 Nov".
+function shortDay(day) {
+  const [, month, date] = day.split('-').map(Number);
+  return `${date} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][month - 1]}`;
 }
 
 function showVenue() {

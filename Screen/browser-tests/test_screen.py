@@ -340,13 +340,60 @@ def ten_games(cabinet):
         "difficulty": "medium", "name": name, "members": [name], "ending": "mistake",
         "started": f"{year}-11-20T18:0{i}:00.000Z", "ended": f"{year}-11-20T18:0{i}:30.000Z",
         "duration_ms": 30000} for i, name in enumerate(names)]
-    book = {"version": 1, "next_id": 11,
-            "tables": [{"mode": "classic", "difficulty": "medium", "top": records}],
+    put_scores(cabinet, records)
+
+
+def put_scores(cabinet, records):
+    """Replaces the cabinet's scores.json with these records (format 2), as simond would
+    leave it: every record recent, each in its table's top ten."""
+    tables = {}
+    for record in records:
+        tables.setdefault((record["mode"], record["difficulty"]), []).append(record)
+    book = {"version": 2, "next_id": len(records) + 1,
+            "tables": [{"mode": mode, "difficulty": difficulty,
+                        "top": sorted(top, key=lambda r: (-r["points"], -r["rounds"], r["id"]))[:10]}
+                       for (mode, difficulty), top in tables.items()],
             "recent": records}
     path = os.path.join(cabinet.state_dir, "scores.json")
     with open(path + ".new", "w") as f:
         json.dump(book, f)
     os.replace(path + ".new", path)
+
+
+def test_a_players_progress_is_charted_week_by_week(cabinet, browser):
+    # Three weeks of ANNA's games (Tuesdays at noon UTC: the same week in any time zone),
+    # the last without reaction times, as games recorded before they were kept.
+    games = [("2026-11-03", 40, 4, [[500], [450, 400]]), ("2026-11-05", 20, 2, [[600]]),
+             ("2026-11-10", 90, 9, [[300, 320]]), ("2026-11-24", 60, 6, None)]
+    records = []
+    for number, (day, points, rounds, reactions) in enumerate(games, start=1):
+        record = {"id": number, "points": points, "rounds": rounds, "mode": "classic",
+                  "difficulty": "medium", "name": "ANNA", "members": ["ANNA"],
+                  "ending": "mistake", "started": f"{day}T12:00:00.000Z",
+                  "ended": f"{day}T12:01:00.000Z", "duration_ms": 60000}
+        if reactions:
+            record["reactions_ms"] = reactions
+        records.append(record)
+    put_scores(cabinet, records)
+    browser.get(f"{cabinet.url}/#/player/ANNA")
+
+    def dots(series):
+        return browser.execute_script(
+            "return [...document.querySelectorAll(`svg[data-series='${arguments[0]}'] circle`)]"
+            ".map((c) => [c.dataset.week, Number(c.dataset.value)])", series)
+    wait_for(lambda: len(dots("best_rounds")) == 3, what="the chart of the best round")
+    assert dots("best_rounds") == [["2026-11-02", 4], ["2026-11-09", 9], ["2026-11-23", 6]]
+    assert dots("best_points") == [["2026-11-02", 40], ["2026-11-09", 90], ["2026-11-23", 60]]
+    assert dots("median_reaction") == [["2026-11-02", 475], ["2026-11-09", 310]], \
+        "the week without reaction times has no dot"
+    assert text(browser, "player-sub") == "4 games (not a registered player) · reaction 425 ms median, 300 ms best"
+    # Each line passes through its dots, left to right.
+    line = browser.execute_script(
+        "const s = document.querySelector(`svg[data-series='best_points']`);"
+        "return [s.querySelector('polyline').getAttribute('points'),"
+        " [...s.querySelectorAll('circle')].map((c) => `${c.getAttribute('cx')},${c.getAttribute('cy')}`).join(' ')]")
+    assert line[0] == line[1]
+    screenshot(browser, "player-progress-1920x1080.png")
 
 
 # The smallest text on the 7" display, in CSS pixels: read at arm's length.
