@@ -89,7 +89,10 @@ struct NameEntryEndToEndTests {
     #expect(
       owls
         == ControlPlayerPage(
-          name: "Owls", registered: false, games: 1, bests: [kept[1]], recent: [kept[1]]))
+          name: "Owls", registered: false, games: 1, bests: [kept[1]], recent: [kept[1]],
+          progress: ControlProgress(
+            PlayerProgress(history: PlayerHistory(games: [kept[1]])))))
+    #expect(owls.progress?.weeks.map(\.games) == [1])
     await #expect(
       try refusal(.player(name: "Zed"), from: control)
         == "no player named 'Zed' is registered or has a game kept (simonctl players list)")
