@@ -105,7 +105,10 @@ function setView(view) {
   const before = live.view;
   live.view = view;
   if (before && view.level && before.level && view.level > before.level) celebrate(`Level ${view.level}!`);
-  if (view.phase === 'countdown' && (!before || before.phase !== 'countdown')) clearCelebration();
+  if (view.phase === 'countdown' && (!before || before.phase !== 'countdown')) {
+    clearCelebration();
+    $('reaction-box').hidden = true;
+  }
   $('table-line').textContent = `${words(view.mode)} · ${view.difficulty}`;
   const who = view.team ? `Team ${view.team}: ${view.signed_in.join(', ')}` : view.signed_in.join(', ');
   $('who').textContent = who ? `Signed in: ${who}` : '';
@@ -166,6 +169,11 @@ function message(view) {
 function gameOver(over) {
   // A game quit with the start button gave way to the next one's countdown at once: its
   // figures go to the tables, not over the new game.
+  if (over.ending !== 'quit' && over.reaction) {
+    // The median time from Simon's last signal, or the press before, to each press.
+    $('reaction').textContent = `${over.reaction.median_ms} ms`;
+    $('reaction-box').hidden = false;
+  }
   if (over.ending === 'quit') clearCelebration();
   else if (over.ending === 'win') celebrate(over.mode === 'player-adds' ? `${over.name} wins!` : 'You win!');
   else if (over.new_best) celebrate('New best!');

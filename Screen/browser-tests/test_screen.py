@@ -199,6 +199,13 @@ def test_a_ranked_game_is_named_with_the_pads(cabinet, browser):
         return [record["name"] for table in scores["tables"] for record in table["top"]]
     wait_for(lambda: names() == ["ZOE"], what=f"ZOE in the store (now {names()})")
     wait_for(lambda: visible(browser, "live"), what="the live page again")
+    # The game's median reaction time stays in the figures until the next countdown.
+    over = next(m["game_over"] for m in reversed(cabinet.control.messages()) if "game_over" in m)
+    assert text(browser, "reaction") == f"{over['reaction']['median_ms']} ms"
+    cabinet.press("green")
+    cabinet.wait_phase("countdown", 10)
+    wait_for(lambda: not browser.find_element(By.ID, "reaction-box").is_displayed(),
+             what="the reaction figure gone at the next countdown")
 
 
 @pytest.mark.attract_after(4)

@@ -105,8 +105,8 @@ extension PlayScreen {
     return sound + padding + "pressing " + held.map(\.rawValue).joined(separator: " + ")
   }
 
-  /// "Last game: Ann · 40 points · 4 rounds · mistake · rank 2 · new best"; empty before
-  /// one has ended.
+  /// "Last game: Ann · 40 points · 4 rounds · mistake · rank 2 · new best · reaction
+  /// 412 ms"; empty before one has ended.
   var lastGameLine: String {
     if control.followed != nil, let over = control.lastGame {
       var parts = [
@@ -115,6 +115,7 @@ extension PlayScreen {
       ]
       if let rank = over.rank { parts.append("rank \(rank)") }
       if over.newBest { parts.append("new best") }
+      if let reaction = over.reaction { parts.append("reaction \(reaction.medianMilliseconds) ms") }
       if over.record == nil { parts.append("not stored yet") }
       return "Last game: " + parts.joined(separator: " · ")
     }

@@ -95,6 +95,16 @@ struct PlayScreenControlTests {
     #expect(screen.line(13) == "Game over · 0 rounds · 0 points · tap a pad to play again")
   }
 
+  @Test func theLastGameLineSaysTheMedianReactionAndAQuit() {
+    var screen = blank.following(cabinetView(.countdown, countdown: 3))
+    var quit = record(id: 6, points: 20, rounds: 2, ending: .quit)
+    quit.result.reactions = [[.milliseconds(480)], [.milliseconds(390), .milliseconds(410)]]
+    screen.control.apply(.gameOver(gameOver(quit, rank: 4), t: 1))
+    #expect(
+      screen.line(15)
+        == "Last game: Player · 20 points · 2 rounds · quit · rank 4 · reaction 410 ms")
+  }
+
   @Test func aPlayerAddsWinnerIsNamedAndAnUnstoredGameSaysSo() {
     var screen = blank.following(
       cabinetView(.gameover, mode: .playerAdds, round: 6, points: 0, players: ["Ann", "Bob"]))
