@@ -8,7 +8,7 @@ import Synchronization
 /// second, and the program is told both.
 public final class ControlFeed: Sendable {
   /// What the feed tells.
-  public enum Happening: Sendable {
+  public enum Event: Sendable {
     /// Connected and greeted: simond's hello and snapshot. Messages follow.
     case connected(ControlHello, ControlSnapshot)
     /// A message from simond, in the order simond sent them.
@@ -34,13 +34,13 @@ public final class ControlFeed: Sendable {
   ///     replies come as messages.
   ///   - after: requests to send after a message, once the handler has had it (e.g.
   ///     `recent` when games were named); their replies come as messages.
-  ///   - handler: called on the feed's thread with each happening, in order.
+  ///   - handler: called on the feed's thread with each event, in order.
   /// - Returns: false when no thread could be started.
   @discardableResult
   public func start(
     onConnect: [ControlRequest.Action] = [],
     after: @escaping @Sendable (ControlMessage) -> [ControlRequest.Action] = { _ in [] },
-    _ handler: @escaping @Sendable (Happening) -> Void
+    _ handler: @escaping @Sendable (Event) -> Void
   ) -> Bool {
     running.store(true, ordering: .releasing)
     let started = BackgroundThread.start(named: "simon-feed") { [self] in
@@ -106,7 +106,7 @@ public final class ControlFeed: Sendable {
   }
 
   /// Stops following the socket (a read in progress is ended at once, a pause between
-  /// attempts within a quarter of a second); no happening comes after this returns.
+  /// attempts within a quarter of a second); no event comes after this returns.
   public func stop() {
     reading.withLock { reading in
       stopping.store(true, ordering: .relaxed)

@@ -34,7 +34,7 @@ public struct TerminalCabinet: Sendable {
     /// A message from the simulated cabinet's socket.
     case cabinet(SimServerMessage)
     /// What the control socket's feed tells.
-    case control(ControlFeed.Happening)
+    case control(ControlFeed.Event)
     /// A timer started by `Effect.startTimer` ran out.
     case timerFired(Timer, generation: UInt64)
     /// The top ten asked for by `Effect.loadTopTen`.
@@ -123,8 +123,8 @@ public struct TerminalCabinet: Sendable {
     case .cabinet(let message):
       screen.cabinet.apply(message)
       effects = []
-    case .control(let happening):
-      effects = follow(happening)
+    case .control(let update):
+      effects = follow(update)
     case .timerFired(let timer, let generation):
       effects = generations[timer] == generation ? fired(timer) : []
     case .topTen(let table, let answer):
@@ -178,8 +178,8 @@ public struct TerminalCabinet: Sendable {
     held.hold(inputs, for: duration).map(Effect.send) + [start(.release, after: duration)]
   }
 
-  private mutating func follow(_ happening: ControlFeed.Happening) -> [Effect] {
-    switch happening {
+  private mutating func follow(_ update: ControlFeed.Event) -> [Effect] {
+    switch update {
     case .connected(let hello, let snapshot):
       screen.control.connect(hello, snapshot)
       return reloadTopTen()

@@ -11,7 +11,7 @@ import Synchronization
 /// every connection after. What happens is told to the handler, on that thread.
 public final class MQTTClient: Sendable {
   /// What the network thread tells.
-  public enum Happening: Sendable, Equatable {
+  public enum Event: Sendable, Equatable {
     /// The broker answered the connection: accepted (nil), or refused with its reason.
     case connected(refused: String?)
     /// The connection was lost, or could not be made; why, for the log.
@@ -74,7 +74,7 @@ public final class MQTTClient: Sendable {
     // @unchecked: `client` is set once, before the network thread starts; libmosquitto
     // guards its own state (mosquitto_threaded_set); the flags are atomics.
     var client: OpaquePointer?
-    let handler: @Sendable (Happening) -> Void
+    let handler: @Sendable (Event) -> Void
     /// Set when the broker accepted the connection: the back-off starts afresh.
     let accepted = Atomic<Bool>(false)
     /// Set when the broker answered the last CONNECT, accepting it or not.
@@ -90,7 +90,7 @@ public final class MQTTClient: Sendable {
     /// The keepalive asked of the broker, in seconds.
     let keepalive: Int
 
-    init(keepalive: Int, handler: @escaping @Sendable (Happening) -> Void) {
+    init(keepalive: Int, handler: @escaping @Sendable (Event) -> Void) {
       self.keepalive = keepalive
       self.handler = handler
     }
@@ -121,16 +121,16 @@ public final class MQTTClient: Sendable {
   /// Starts a client; its thread connects and stays connected for as long as it lives.
   /// - Throws: `Failure` for what cannot work at all (an unreadable CA file, a last will
   ///   or login libmosquitto refuses, no memory, no thread).
-  public init(_ settings: Settings, handler: @escaping @Sendable (Happening) -> Void)
+  public init(_ settings: Settings, handler: @escaping @Sendable (Event) -> Void)
     throws(Failure)
   {
     _ = Self.libraryReady
     connection = Connection(keepalive: settings.keepalive, handler: handler)
     // libmosquitto's context for the callbacks: kept until the client is freed.
     retained = Unmanaged.passRetained(connection)
-    let callback: cmosq_callback = { raw, happening, code, topic, payload, length in
+    let callback: cmosq_callback = { raw, kind, code, topic, payload, length in
       let connection = Unmanaged<Connection>.fromOpaque(raw!).takeUnretainedValue()
-      switch happening {
+      switch kind {
       case CMOSQ_CONNECTED:
         connection.answered.store(true, ordering: .releasing)
         if code == 0 {

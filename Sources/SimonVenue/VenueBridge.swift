@@ -20,9 +20,9 @@ public final class VenueBridge: Sendable {
   /// What the bridge is told.
   public enum Input: Sendable {
     /// From simond's control socket.
-    case control(ControlFeed.Happening)
+    case control(ControlFeed.Event)
     /// From the broker's network thread (but its messages, which wait in `incoming`).
-    case broker(MQTTClient.Happening)
+    case broker(MQTTClient.Event)
     /// Messages from the broker wait in `incoming`.
     case recordsWaiting
     /// A write of venue.json put off by the pacer is due.
@@ -63,11 +63,11 @@ public final class VenueBridge: Sendable {
       username: config.broker.username, password: config.broker.password,
       caFile: config.broker.caFile, will: (topics.availability, "offline"))
     settings.backoff = (1, UInt32(config.broker.reconnectMax))
-    let mqtt = try MQTTClient(settings) { [self] happening in
+    let mqtt = try MQTTClient(settings) { [self] event in
       // Messages (records, and the probe after them, in order) wait apart, a batch at a
       // time; the rest is told at once.
-      guard case .message(let topic, let payload) = happening else {
-        return tell(.broker(happening))
+      guard case .message(let topic, let payload) = event else {
+        return tell(.broker(event))
       }
       if incoming.add(.init(topic: topic, payload: payload)) { tell(.recordsWaiting) }
     }
@@ -87,7 +87,7 @@ public final class VenueBridge: Sendable {
         else { return [] }
         return [recent]
       },
-      { [self] happening in tell(.control(happening)) })
+      { [self] event in tell(.control(event)) })
     logger.info(
       "cabinet \(config.cabinet) in venue \(config.venue): broker \(config.broker.host):\(config.broker.port)\(config.broker.caFile == nil ? "" : " (TLS)"), control socket \(feed.path), state in \(config.stateDirectory)"
     )

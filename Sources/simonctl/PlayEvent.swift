@@ -16,7 +16,7 @@ enum PlayEvent: Sendable {
   /// The simulated cabinet's messages ended.
   case cabinetClosed
   /// What the control socket's feed tells.
-  case control(ControlFeed.Happening)
+  case control(ControlFeed.Event)
   /// A timer of the terminal cabinet ran out.
   case timerFired(TerminalCabinet.Timer, generation: UInt64)
   /// A table's top ten was read.

@@ -69,7 +69,7 @@ public final class CabinetLink: Sendable {
   /// - Returns: false when no thread could be started.
   @discardableResult
   public func start() -> Bool {
-    feed.start { [self] happening in take(happening) }
+    feed.start { [self] event in take(event) }
   }
 
   /// Stops following simond and ends every page's feed.
@@ -116,8 +116,8 @@ public final class CabinetLink: Sendable {
     page?.finish()
   }
 
-  func take(_ happening: ControlFeed.Happening) {
-    switch happening {
+  func take(_ event: ControlFeed.Event) {
+    switch event {
     case .connected(let hello, let snapshot):
       logger.info(
         "connected to simond", metadata: ["socket": "\(path)", "cabinet": "\(hello.cabinet)"])
