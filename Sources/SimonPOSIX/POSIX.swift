@@ -100,8 +100,13 @@ public enum POSIX {
   /// - Throws: the `Errno` when the system refuses.
   public static func makeTemporaryDirectory(prefix: String) throws(Errno) -> String {
     var template = Array((prefix + "XXXXXX").utf8CString)
-    guard let made = mkdtemp(&template) else { throw lastError }
-    return String(cString: made)
+    // mkdtemp fills in the template and returns a pointer into it: the name is read from
+    // the array, whose storage the call's pointer outlives no further than the call (an
+    // optimized build freed it first, and the name's copy landed where it had been).
+    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
+    guard made else { throw lastError }
+    return String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// The names in a directory but `.` and `..`, in the order the system gives them

@@ -1,4 +1,5 @@
 import SimonHardware
+import SimonPOSIX
 import Testing
 
 @testable import SimonGPIO
@@ -42,8 +43,7 @@ import Testing
   }
 
   @Test func aDirectoryWithoutChipsIsNoChipAtAll() throws {
-    var template = Array("/tmp/simon-gpio-XXXXXX".utf8CString)
-    let directory = try #require(mkdtemp(&template).map { String(cString: $0) })
+    let directory = try POSIX.makeTemporaryDirectory(prefix: "/tmp/simon-gpio-")
     defer { rmdir(directory) }
     let port = LiveGPIOPort(devDirectory: directory)
     #expect(port.chipPaths() == [])
@@ -53,8 +53,7 @@ import Testing
   }
 
   @Test func aRegularFileNamedLikeAChipIsNoChip() throws {
-    var template = Array("/tmp/simon-gpio-XXXXXX".utf8CString)
-    let directory = try #require(mkdtemp(&template).map { String(cString: $0) })
+    let directory = try POSIX.makeTemporaryDirectory(prefix: "/tmp/simon-gpio-")
     let file = "\(directory)/gpiochip0"
     let fd = creat(file, 0o600)
     close(fd)

@@ -10,9 +10,7 @@ struct POSIXTests {
   private struct Scratch {
     let path: String
     init() throws {
-      var template = Array("/tmp/simon-posix-XXXXXX".utf8CString)
-      let made = try #require(mkdtemp(&template))
-      path = String(cString: made)
+      path = try POSIX.makeTemporaryDirectory(prefix: "/tmp/simon-posix-")
     }
     func remove() {
       for name in ["file", "link", "dir"] {
