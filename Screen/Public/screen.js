@@ -167,15 +167,19 @@ function message(view) {
 }
 
 function gameOver(over) {
-  // A game quit with the start button gave way to the next one's countdown at once: its
-  // figures go to the tables, not over the new game.
-  if (over.ending !== 'quit' && over.reaction) {
+  // A game quit with start, or one whose show a tap cut short, has given way to the next
+  // game already (its game over is sent once it is stored): its figures go to the tables,
+  // not over the new game.
+  if (live.view?.phase !== 'gameover') {
+    loadTables();
+    return;
+  }
+  if (over.reaction) {
     // The median time from Simon's last signal, or the press before, to each press.
     $('reaction').textContent = `${over.reaction.median_ms} ms`;
     $('reaction-box').hidden = false;
   }
-  if (over.ending === 'quit') clearCelebration();
-  else if (over.ending === 'win') celebrate(over.mode === 'player-adds' ? `${over.name} wins!` : 'You win!');
+  if (over.ending === 'win') celebrate(over.mode === 'player-adds' ? `${over.name} wins!` : 'You win!');
   else if (over.new_best) celebrate('New best!');
   else if (over.rank) celebrate(`#${over.rank} in the top ten`);
   loadTables();
@@ -360,10 +364,10 @@ function drawProgress(progress) {
 }
 
 // A line through one dot a week, placed by its date (a week without a game leaves a gap);
-// the value above a dot for at most four dots, evenly and always the last, and the first
-// and last weeks below, so no label overlaps another. The three charts stand side by
-// side, each a third of the page wide (screen.css): 26 of its 300 units of width are the
-// page's 2.6 units of text.
+// the value above the last dot and above each earlier one that stands at least 70 units
+// (three figures) left of the value drawn after it, and the first and last weeks below, so
+// no label overlaps another. The three charts stand side by side, each a third of the
+// page wide (screen.css): 26 of its 300 units of width are the page's 2.6 units of text.
 function chart(series, title, points) {
   const NS = 'http://www.w3.org/2000/svg';
   const width = 300, height = 220, side = 30, top = 76, bottom = 40;
@@ -392,7 +396,14 @@ function chart(series, title, points) {
   const x = (i) => span === 0 ? width / 2 : side + (days[i] - days[0]) * (width - 2 * side) / span;
   const y = (v) => high === low ? (top + height - bottom) / 2 : top + (high - v) * (height - top - bottom) / (high - low);
   add('polyline', { points: points.map(([, v], i) => `${x(i)},${y(v)}`).join(' '), class: 'chart-line' });
-  const every = Math.ceil(points.length / 4);
+  let nextLabel = Infinity;
+  const labelled = new Set();
+  for (let i = points.length - 1; i >= 0; i--) {
+    if (nextLabel - x(i) >= 70) {
+      labelled.add(i);
+      nextLabel = x(i);
+    }
+  }
   points.forEach(([week, v], i) => {
     const dot = add('circle', { cx: x(i), cy: y(v), r: 6, class: 'chart-dot' });
     dot.dataset.week = week;
@@ -402,7 +413,7 @@ function chart(series, title, points) {
     if (i === 0 || last) {
       add('text', { x: x(i), y: height - 6, class: 'chart-week', 'text-anchor': anchor }, shortDay(week));
     }
-    if (last || (i % every === 0 && points.length - 1 - i >= every)) {
+    if (labelled.has(i)) {
       add('text', { x: x(i), y: y(v) - 14, class: 'chart-value', 'text-anchor': anchor }, String(v));
     }
   });

@@ -191,7 +191,7 @@ public struct ControlGameOver: Codable, Equatable, Sendable {
     difficulty = result.difficulty
     self.rank = rank
     self.newBest = newBest
-    reaction = result.reaction.map(ControlReaction.init)
+    reaction = result.reaction.map { ControlReaction($0, byTurn: true) }
   }
 
   enum CodingKeys: String, CodingKey {

@@ -44,9 +44,9 @@ public struct ControlProgress: Codable, Equatable, Sendable {
     weeks = progress.weeks.map {
       Week(
         week: $0.week, games: $0.games, bestRounds: $0.bestRounds, bestPoints: $0.bestPoints,
-        reaction: $0.reaction.map(ControlReaction.init))
+        reaction: $0.reaction.map { ControlReaction($0, byTurn: false) })
     }
-    reaction = progress.reaction.map(ControlReaction.init)
+    reaction = progress.reaction.map { ControlReaction($0, byTurn: false) }
   }
 
   /// Writes every member, `reaction` as null when none was timed.

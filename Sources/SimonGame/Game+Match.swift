@@ -126,9 +126,17 @@ extension Game {
       playScript(Scripts.pause(Timings.pauseAfterRound), then: .nextTurn, at: now)
     } else if victory {
       self.match = match
-      setStatus(.simon)
-      let signal = Scripts.victory(pad: match.sequence[length - 1])
-      playScript(Scripts.pause(Timings.pauseAfterRound) + signal, then: .afterVictory, at: now)
+      let signal =
+        Scripts.pause(Timings.pauseAfterRound)
+        + Scripts.victory(pad: match.sequence[length - 1])
+      if match.rules.countsLevels {
+        setStatus(.simon)
+        playScript(signal, then: .afterVictory, at: now)
+      } else {
+        // The skill target reached: the game is won at this press, and its victory signal
+        // is the show after it (a tap cuts it short, start begins the next game).
+        finish(.win, at: now, show: signal)
+      }
     } else {
       match.turn = (match.turn + 1) % match.active.count
       self.match = match
@@ -137,15 +145,12 @@ extension Game {
     }
   }
 
+  /// Levels: the victory signal of a level is over; the game goes on.
   mutating func afterVictory(at now: Duration) {
     guard var match else { return }
-    if match.rules.countsLevels {
-      match.turn = (match.turn + 1) % match.active.count
-      self.match = match
-      playScript(Scripts.pause(Timings.pauseAfterRound), then: .beginRound, at: now)
-    } else {
-      finish(.win, at: now, show: [])
-    }
+    match.turn = (match.turn + 1) % match.active.count
+    self.match = match
+    playScript(Scripts.pause(Timings.pauseAfterRound), then: .beginRound, at: now)
   }
 
   /// A wrong press or a timeout: the razz with the expected pad flashing; the game ends,
@@ -161,7 +166,15 @@ extension Game {
     if match.rules.mistake == .eliminates {
       match.active.remove(at: match.turn % match.active.count)
       if match.turn >= match.active.count { match.turn = 0 }
-      if match.active.count == 1 { match.winner = match.active[0] }
+      if match.active.count == 1 {
+        // The last one left has won at this mistake: the razz and the victory signal are
+        // the show after the game.
+        match.winner = match.active[0]
+        self.match = match
+        let victory = match.sequence.last.map { Scripts.victory(pad: $0) } ?? []
+        finish(.win, at: now, show: Scripts.razz(expected: expected) + victory)
+        return
+      }
       self.match = match
       setStatus(.simon)
       playScript(Scripts.razz(expected: expected), then: .afterRazz, at: now)
@@ -172,17 +185,10 @@ extension Game {
     finish(ending, at: now, show: Scripts.razz(expected: expected))
   }
 
+  /// Player-adds: an elimination's razz is over; the next player's turn.
   mutating func afterRazz(at now: Duration) {
-    guard let match else { return }
-    if match.winner != nil, match.ending == nil {
-      let victory = match.sequence.last.map { Scripts.victory(pad: $0) } ?? []
-      finish(.win, at: now, show: victory)
-    } else if match.ending == nil {
-      setStatus(.simon)
-      beginTurn(at: now, simonPlays: false)
-    } else {
-      enterGameOver()
-    }
+    setStatus(.simon)
+    beginTurn(at: now, simonPlays: false)
   }
 
   /// Records the game now and shows what ends it (razz, victory), then the celebration

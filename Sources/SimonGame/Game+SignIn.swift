@@ -37,11 +37,12 @@ extension Game {
 
   /// The daemon's answer: a name takes the next seat of the roster (the pads flash twice
   /// for a lone player, or blink the seat's number in a multi-player mode); nil is an
-  /// unknown code (a short razz).
+  /// unknown code (a short razz). An answer that finds a pad pressed since to start a game
+  /// (it starts when let go) shows nothing over it, so that the press is not lost.
   mutating func signedIn(_ name: String?, at now: Duration) {
     var seat: Int?
     if let name { seat = self.seat(name) }
-    guard stage == .idle else { return }
+    guard stage == .idle, pendingStart == nil else { return }
     darken()
     if let seat {
       let welcome = settings.effectivePlayers > 1 ? Scripts.cue(player: seat) : Scripts.welcome

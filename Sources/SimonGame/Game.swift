@@ -48,6 +48,8 @@ public struct Game: Sendable {
   var swallowed: Set<Input> = []
   /// No start button: the pad whose release starts a game.
   var pendingStart: Pad?
+  /// Pads whose short press still shows for its minimum (a `pressMinimum` timer runs).
+  var showingMinimum: Set<Pad> = []
   var lit: Set<Pad> = []
   var sounding: Tone?
   var lastStatus: Status?
@@ -183,6 +185,7 @@ public struct Game: Sendable {
     if heldFor >= Timings.minimumPress {
       endPress(pad)
     } else {
+      showingMinimum.insert(pad)
       emit(.startTimer(.pressMinimum(pad), after: Timings.minimumPress - heldFor))
     }
   }
@@ -200,6 +203,7 @@ public struct Game: Sendable {
     case .playerTimeout:
       if stage == .answering { mistake(ending: .timeout, at: now) }
     case .pressMinimum(let pad):
+      showingMinimum.remove(pad)
       if !accepted.keys.contains(where: { litPad(for: $0) == pad }) { endPress(pad) }
     case .attract:
       if stage == .idle || stage == .gameOver { enterAttract() }
@@ -252,13 +256,18 @@ public struct Game: Sendable {
     emit(.silence)
   }
 
-  /// Every light off, no tone, and no press left to end.
+  /// Every light off, no tone, and no press left to end: a short press's minimum is over
+  /// too, so that its timer cannot put out a lamp of what follows (a countdown's flash).
   mutating func darken() {
     for pad in Pad.allCases { setLight(pad, on: false) }
     silence()
     for input in accepted.keys { swallowed.insert(input) }
     accepted = [:]
     pendingStart = nil
+    for pad in Pad.allCases where showingMinimum.contains(pad) {
+      emit(.cancelTimer(.pressMinimum(pad)))
+    }
+    showingMinimum = []
   }
 
   mutating func setStatus(_ phase: Phase) {

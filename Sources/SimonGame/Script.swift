@@ -20,9 +20,9 @@ enum AfterScript: Equatable, Sendable {
   case answer
   /// Player-adds: cue the next player, who repeats without Simon playing.
   case nextTurn
-  /// A mistake's razz is over: eliminate in player-adds, or end the game.
+  /// Player-adds: an elimination's razz is over (the game goes on): the next turn.
   case afterRazz
-  /// A victory signal is over: the game is won (classic, player-adds) or goes on (levels).
+  /// Levels: a level's victory signal is over (the game goes on): the next round.
   case afterVictory
   /// The game is over and everything shown: wait for a new game.
   case gameOver

@@ -194,9 +194,10 @@ public struct GameRecord: Codable, Equatable, Sendable {
   }
 
   /// Whole milliseconds, clamped to 0 through about 3 000 years so they never overflow.
+  /// (Duration's components share its sign: -2 ms is 0 s and -2e15 attoseconds.)
   private static func milliseconds(_ duration: Duration) -> Int {
     let (seconds, attoseconds) = duration.components
-    if seconds < 0 { return 0 }
+    if seconds < 0 || attoseconds < 0 { return 0 }
     if seconds > 100_000_000_000 { return 100_000_000_000_000 }
     return Int(seconds) * 1000 + Int((Double(attoseconds) / 1e15).rounded())
   }

@@ -50,8 +50,9 @@ public enum Timestamps {
     let seconds = floorDivide(epochMilliseconds(date), 1000).0
     let fields = localCalendarFields(epochSeconds: seconds)
     let days = daysSince1970(year: fields.year, month: fields.month, day: fields.day)
-    // 1970-01-01 was a Thursday: three days after a Monday.
-    let monday = days - floorDivide(days + 3, 7).1
+    // 1970-01-01 was a Thursday: three days after a Monday. The first week of year 0000,
+    // the first a file can hold, begins on its first day.
+    let monday = max(days - floorDivide(days + 3, 7).1, firstDay)
     let week = utcFields(monday * 86_400_000)
     var bytes: [UInt8] = []
     append(week.year, 4, &bytes)
@@ -193,6 +194,9 @@ public enum Timestamps {
       year: year, month: month, day: day, hour: inDay / 3_600_000,
       minute: inDay / 60_000 % 60, second: inDay / 1000 % 60, millisecond: inDay % 1000)
   }
+
+  /// 0000-01-01, the first day a state file's time can name, in days since 1970.
+  private static let firstDay = daysSince1970(year: 0, month: 1, day: 1)
 
   private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
     let shiftedYear = month <= 2 ? year - 1 : year

@@ -27,7 +27,7 @@ struct PlayersStats: ParsableCommand {
     help: """
       Print JSON for scripts: {"name", "registered", "games", "progress": {"weeks": \
       [{"week", "games", "best_rounds", "best_points", "reaction"}], "reaction"}}; a \
-      reaction is {"presses", "median_ms", "best_ms", "median_by_turn_ms"} or null.
+      reaction is {"presses", "median_ms", "best_ms"} or null.
       """)
   var json = false
 

@@ -292,7 +292,7 @@ extension HelpSnapshot {
                                 "games", "progress": {"weeks": [{"week", "games",
                                 "best_rounds", "best_points", "reaction"}],
                                 "reaction"}}; a reaction is {"presses", "median_ms",
-                                "best_ms", "median_by_turn_ms"} or null.
+                                "best_ms"} or null.
         --version               Show the version.
         -h, --help              Show help information.
 

@@ -292,11 +292,22 @@ struct SignInEndToEndTests {
     try await Task.sleep(for: .seconds(2.1))
     client.release(.green)
     client.release(.red)
+    let codeStart = client.count
     for pad in [Pad.blue, .blue, .yellow, .green] {
       try await Task.sleep(for: .seconds(0.1))
       await client.tap(Input(pad), hold: 0.13)
     }
-    try await Task.sleep(for: .seconds(0.6))
+    // The answer came when the four pads flash together (a sanitizer's simond can take a
+    // while); a tap during that flash starts the game too.
+    let welcomed = await eventually(timeout: 10) {
+      var lit: Set<Pad> = []
+      for case .led(let pad, let on, _) in client.snapshot()[codeStart...] {
+        if on { lit.insert(pad) } else { lit.remove(pad) }
+        if lit.count == 4 { return true }
+      }
+      return false
+    }
+    #expect(welcomed, "no welcome flash; the cabinet said:\n\(client.transcript())")
     await client.tap(.red)
     guard let player = await client.waitForState(.player) else { throw E2EError("no game") }
     guard

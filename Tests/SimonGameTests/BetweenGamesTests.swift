@@ -187,6 +187,51 @@ struct BetweenGamesTests {
       })
   }
 
+  @Test func aGameWonAtTheSkillTargetIsRecordedAtOnceAndStartDuringItsVictoryIsNoQuit() {
+    var harness = GameHarness(
+      settings: .with(skillTarget: 8), cabinet: Cabinet(hasStartButton: true))
+    harness.tap(.start)
+    for _ in 1...8 {
+      harness.advance(untilPhase: .player)
+      harness.repeatSequence(gap: .milliseconds(50), hold: .milliseconds(130))
+    }
+    #expect(harness.records.map(\.ending) == [.win], "recorded at the winning press")
+    #expect(harness.game.status.phase == .gameover)
+    harness.advance(by: .milliseconds(900))
+    #expect(harness.game.stage == .script, "the victory signal plays")
+    harness.press(.start)
+    #expect(harness.records.map(\.ending) == [.win], "the won game stays won")
+    #expect(harness.game.status.phase == .countdown)
+  }
+
+  @Test func startDuringTheRazzThatLeftOnePlayerStartsTheNextGameAndTheWinStands() {
+    var cabinet = Cabinet(hasStartButton: true)
+    cabinet.playerNames = ["Ann", "Bob"]
+    var harness = GameHarness(settings: .with(mode: .playerAdds, players: 2), cabinet: cabinet)
+    harness.tap(.start)
+    harness.advance(untilPhase: .player)
+    harness.advance(by: Timings(.medium).playerTimeout)
+    #expect(harness.records.map(\.ending) == [.win], "Bob is the last one left")
+    #expect(harness.records.first?.name == "Bob")
+    #expect(harness.sounding == .razz)
+    harness.press(.start)
+    #expect(harness.records.count == 1)
+    #expect(harness.game.status.phase == .countdown)
+  }
+
+  @Test func aShortPressBeforeAQuitCannotPutOutTheCountdownsFlash() {
+    var harness = Self.inRoundTwo()
+    let pad = harness.sequence[0]
+    harness.press(Input(pad))
+    harness.advance(by: .milliseconds(30))
+    harness.release(Input(pad))
+    #expect(harness.timers.deadline(of: .pressMinimum(pad)) != nil)
+    harness.press(.start)
+    #expect(harness.timers.deadline(of: .pressMinimum(pad)) == nil)
+    harness.advance(by: .milliseconds(149))
+    #expect(harness.litPads == Set(Pad.allCases), "the whole first flash of the countdown")
+  }
+
   @Test func aQuitCoopGameIsRecordedUnderTheTeamsName() {
     var coop = GameHarness(
       settings: .with(mode: .coop, players: 2),

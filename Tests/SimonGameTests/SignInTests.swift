@@ -41,6 +41,39 @@ struct SignInTests {
     #expect(harness.records.map(\.name) == ["Ann"])
   }
 
+  @Test func anAnswerThatComesWhileAPadIsPressedToStartLetsThatPressStartTheGame() {
+    var harness = GameHarness()
+    _ = Self.enterCode([.red, .red, .red, .red], in: &harness)
+    harness.advance(by: .milliseconds(300))
+    harness.press(.green)
+    let effects = harness.send(.signedIn("Ann", at: harness.now))
+    #expect(!effects.contains(.light(.green, on: false)), "no welcome flash over the press")
+    harness.advance(by: .milliseconds(150))
+    harness.release(.green)
+    #expect(harness.game.status.phase == .countdown)
+    harness.advance(untilPhase: .player)
+    harness.advance(by: .seconds(3))
+    #expect(harness.records.map(\.name) == ["Ann"])
+  }
+
+  @Test func theWelcomeFlashesWhileTheCodesLastPadIsStillHeld() {
+    var harness = GameHarness()
+    harness.press(.green)
+    harness.advance(by: .milliseconds(100))
+    harness.press(.red)
+    harness.advance(by: .seconds(2))
+    harness.release(.green)
+    harness.release(.red)
+    for pad in [Pad.red, .red, .red] {
+      harness.advance(by: .milliseconds(300))
+      harness.tap(Input(pad))
+    }
+    harness.advance(by: .milliseconds(300))
+    harness.press(.blue)
+    let effects = harness.send(.signedIn("Ann", at: harness.now))
+    #expect(effects.contains(.light(.yellow, on: true)), "all pads flash")
+  }
+
   @Test func anUnknownCodeRazzesAndNobodyIsSignedIn() {
     var harness = GameHarness()
     _ = Self.enterCode([.red, .red, .red, .red], in: &harness)

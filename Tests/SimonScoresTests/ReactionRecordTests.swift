@@ -31,6 +31,24 @@ struct ReactionRecordTests {
       String(decoding: contents(store.path) ?? [], as: UTF8.self).hasPrefix("{\n  \"version\": 2,"))
   }
 
+  @Test func aReactionBelowZeroIsWrittenAsZeroSoTheFileReadsBack() throws {
+    let directory = TemporaryDirectory("reactions")
+    defer { directory.remove() }
+    let store = ScoreStore(directory: directory.path)
+    var result = game(points: 5)
+    result.reactions = [[.milliseconds(-2), .microseconds(-400)]]
+    try store.record(result, startedAt: time(), endedAt: time())
+    #expect(try store.load().recent.first?.result.reactions == [[.zero, .zero]])
+  }
+
+  @Test func theFirstWeekAFileCanHoldBeginsOnItsFirstDay() {
+    var book = ScoreBook()
+    let yearZero = Date(timeIntervalSince1970: -62_167_219_200 + 86_400)
+    book.insert(
+      game(points: 5, name: "Ann"), startedAt: yearZero, endedAt: yearZero, recentLimit: 100)
+    #expect(PlayerProgress(history: book.history(of: "Ann")).weeks.map(\.week) == ["0000-01-01"])
+  }
+
   @Test func aRecordWithoutPressesHasNoReactionsMember() {
     let record = GameRecord(id: 1, result: game(points: 0), startedAt: time(), endedAt: time())
     #expect(!record.json.contains("reactions_ms"))
