@@ -420,10 +420,9 @@ function chart(series, title, points) {
   return svg;
 }
 
-// "2026-11-23" as "23 Nov".
+// "2026-11-23" as the page's dates are written (`date`): "Nov 23" in English.
 function shortDay(day) {
-  const [, month, date] = day.split('-').map(Number);
-  return `${date} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][month - 1]}`;
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
 function showVenue() {

@@ -32,11 +32,7 @@ public enum Timestamps {
     let seconds = floorDivide(epochMilliseconds(date), 1000).0
     let fields = localCalendarFields(epochSeconds: seconds)
     var bytes: [UInt8] = []
-    append(fields.year, 4, &bytes)
-    bytes.append(UInt8(ascii: "-"))
-    append(fields.month, 2, &bytes)
-    bytes.append(UInt8(ascii: "-"))
-    append(fields.day, 2, &bytes)
+    appendDay(year: fields.year, month: fields.month, day: fields.day, to: &bytes)
     bytes.append(UInt8(ascii: " "))
     append(fields.hour, 2, &bytes)
     bytes.append(UInt8(ascii: ":"))
@@ -55,11 +51,7 @@ public enum Timestamps {
     let monday = max(days - floorDivide(days + 3, 7).1, firstDay)
     let week = utcFields(monday * 86_400_000)
     var bytes: [UInt8] = []
-    append(week.year, 4, &bytes)
-    bytes.append(UInt8(ascii: "-"))
-    append(week.month, 2, &bytes)
-    bytes.append(UInt8(ascii: "-"))
-    append(week.day, 2, &bytes)
+    appendDay(year: week.year, month: week.month, day: week.day, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
   }
 
@@ -99,11 +91,7 @@ public enum Timestamps {
   /// Appends "2026-11-21T19:37:05.123Z" for milliseconds since 1970.
   static func appendUTC(_ milliseconds: Int, to bytes: inout [UInt8]) {
     let fields = utcFields(milliseconds)
-    append(fields.year, 4, &bytes)
-    bytes.append(UInt8(ascii: "-"))
-    append(fields.month, 2, &bytes)
-    bytes.append(UInt8(ascii: "-"))
-    append(fields.day, 2, &bytes)
+    appendDay(year: fields.year, month: fields.month, day: fields.day, to: &bytes)
     bytes.append(UInt8(ascii: "T"))
     append(fields.hour, 2, &bytes)
     bytes.append(UInt8(ascii: ":"))
@@ -213,6 +201,15 @@ public enum Timestamps {
     case 4, 6, 9, 11: 30
     default: 31
     }
+  }
+
+  /// Appends "2026-11-23".
+  private static func appendDay(year: Int, month: Int, day: Int, to bytes: inout [UInt8]) {
+    append(year, 4, &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    append(month, 2, &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    append(day, 2, &bytes)
   }
 
   private static func append(_ value: Int, _ width: Int, _ bytes: inout [UInt8]) {

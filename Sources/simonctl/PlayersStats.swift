@@ -44,44 +44,41 @@ struct PlayersStats: ParsableCommand {
             stores.directory, common: common),
           code: ExitStatus.declined)
       }
+      let page = ControlPlayerPage(player)
       if json {
-        let page = ControlPlayerPage(player)
         try JSONOutput.print(
           Stats(
             name: page.name, registered: page.registered, games: page.games, progress: page.progress
           ))
         return
       }
-      print(Self.text(player))
+      print(Self.text(page))
     }
   }
 
-  /// The figures for people: a line of totals, then a table of the weeks.
-  static func text(_ player: FoundPlayer) -> String {
-    let progress = PlayerProgress(history: player.history)
-    let games = player.history.games.count
-    var lines = ["\(PlayerName.printable(player.name)): \(games) game\(games == 1 ? "" : "s") kept"]
-    if let reaction = progress.reaction {
+  /// The figures for people, from the page `--json` prints: a line of totals, then a
+  /// table of the weeks.
+  static func text(_ page: ControlPlayerPage) -> String {
+    let games = page.games
+    var lines = ["\(PlayerName.printable(page.name)): \(games) game\(games == 1 ? "" : "s") kept"]
+    if let reaction = page.progress?.reaction {
       lines[0] +=
-        "; reaction \(milliseconds(reaction.median)) median, \(milliseconds(reaction.best)) best"
+        "; reaction \(reaction.medianMilliseconds) ms median, \(reaction.bestMilliseconds) ms best"
         + " (\(reaction.presses) presses)"
     }
-    guard !progress.weeks.isEmpty else { return lines[0] }
+    let weeks = page.progress?.weeks ?? []
+    guard !weeks.isEmpty else { return lines[0] }
     var table = TextTable([
       ("week of", .left), ("games", .right), ("best round", .right), ("best points", .right),
       ("median reaction", .right),
     ])
-    for week in progress.weeks {
+    for week in weeks {
       table.rows.append([
         week.week, "\(week.games)", "\(week.bestRounds)", "\(week.bestPoints)",
-        week.reaction.map { milliseconds($0.median) } ?? "-",
+        week.reaction.map { "\($0.medianMilliseconds) ms" } ?? "-",
       ])
     }
     return (lines + [""] + table.lines()).joined(separator: "\n")
-  }
-
-  private static func milliseconds(_ duration: Duration) -> String {
-    "\(Int((duration / .milliseconds(1)).rounded())) ms"
   }
 
   /// The JSON of `--json`.
