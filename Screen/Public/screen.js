@@ -458,7 +458,7 @@ function showSettings() {
     ['mode', 'Mode', words(values.mode)], ['difficulty', 'Difficulty', values.difficulty],
     ['players', 'Players', values.players], ['skill_target', 'Skill target', values.skill_target || 'none'],
     ['enabled', 'Sound', values.enabled ? 'on' : 'off'], ['volume', 'Volume', `${values.volume} %`],
-    ['tones', 'Tones', values.tones],
+    ['tones', 'Tones', values.tones], ['haptics', 'Haptics', values.haptics ? 'on' : 'off'],
   ];
   $('settings-rows').replaceChildren(...entries.map(([key, label, value]) =>
     row([label, String(value), settings.changed.includes(key) ? '●' : ''])));

@@ -302,11 +302,14 @@ def test_the_page_asks_nothing_outside_its_origin(cabinet, browser):
 def test_the_settings_page_opened_directly_or_reloaded_shows_the_settings(cabinet, browser):
     cabinet.simonctl("settings", "set", "difficulty", "hard", "--control-socket",
                      cabinet.control_socket)
+    cabinet.simonctl("settings", "set", "haptics", "off", "--control-socket",
+                     cabinet.control_socket)
     expected = [["Mode", "classic", ""], ["Difficulty", "hard", "●"]]
     for _ in range(2):  # opened directly, then reloaded
         browser.get(f"{cabinet.url}/#/settings")
         wait_for(lambda: visible(browser, "settings"), what="the settings page")
-        wait_for(lambda: cells(browser, "#settings-rows tr")[:2] == expected,
+        wait_for(lambda: cells(browser, "#settings-rows tr")[:2] == expected
+                 and cells(browser, "#settings-rows tr")[-1] == ["Haptics", "off", "●"],
                  what=f"the settings in force (shown: {cells(browser, '#settings-rows tr')})")
 
 

@@ -123,6 +123,18 @@ public enum ConfigLoader {
       game.rejectUnknownKeys()
     }
 
+    if let haptics = root.table("haptics") {
+      if let enabled = haptics.bool("enabled") { config.settings.hapticsOn = enabled }
+      let motor = readLine(haptics, "motor", log: log)
+      let activeLow = haptics.bool("active_low") ?? false
+      if let motor {
+        config.wiring.haptic = GPIOWiring.OutputLine(motor, activeLow: activeLow)
+      } else if haptics.has("active_low"), !haptics.has("motor") {
+        haptics.problem("active_low", "applies to the motor's line; set motor too")
+      }
+      haptics.rejectUnknownKeys()
+    }
+
     if let attract = root.table("attract") {
       if let seconds = attract.int("after_s", in: 1...86_400, unit: " s") {
         config.attractAfter = .seconds(seconds)

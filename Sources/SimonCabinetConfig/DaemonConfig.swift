@@ -71,6 +71,7 @@ public struct DaemonConfig: Equatable, Sendable {
     return Cabinet(
       hasStartButton: wired.contains(.start),
       hasJoystick: [Input.up, .down, .left, .right].allSatisfy(wired.contains),
+      hasHaptics: wiring.haptic != nil,
       attractAfter: attractAfter)
   }
 }

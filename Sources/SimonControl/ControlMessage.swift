@@ -119,37 +119,68 @@ public struct ControlSettings: Codable, Equatable, Sendable {
 
   enum CodingKeys: String, CodingKey { case values, changed }
 
-  private enum ValueKeys: String, CodingKey {
-    case enabled, volume, tones, mode, difficulty, players
-    case skillTarget = "skill_target"
+  /// A setting's name in `values`: its `SettingKey` raw value.
+  private struct ValueKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ key: SettingKey) { stringValue = key.rawValue }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
   }
 
-  /// Reads `{"values": {...}, "changed": [...]}` with the configuration file's names.
+  /// Reads `{"values": {...}, "changed": [...]}`, values by `SettingKey` raw value; a
+  /// setting a daemon older than it does not send keeps its default.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    let values = try container.nestedContainer(keyedBy: ValueKeys.self, forKey: .values)
-    self.values = Settings(
-      mode: try values.decode(GameMode.self, forKey: .mode),
-      difficulty: try values.decode(Difficulty.self, forKey: .difficulty),
-      players: try values.decode(Int.self, forKey: .players),
-      skillTarget: try values.decode(Int.self, forKey: .skillTarget),
-      soundOn: try values.decode(Bool.self, forKey: .enabled),
-      volume: try values.decode(Int.self, forKey: .volume),
-      toneSet: try values.decode(ToneSet.self, forKey: .tones))
+    let values = try container.nestedContainer(keyedBy: ValueKey.self, forKey: .values)
+    var settings = Settings.defaults
+    for key in SettingKey.allCases {
+      let name = ValueKey(key)
+      guard values.contains(name) else {
+        guard key == .haptics else {
+          throw DecodingError.keyNotFound(
+            name, .init(codingPath: values.codingPath, debugDescription: "missing setting"))
+        }
+        continue
+      }
+      let value: SettingValue =
+        switch key.kind {
+        case .flag: .flag(try values.decode(Bool.self, forKey: name))
+        case .number: .number(try values.decode(Int.self, forKey: name))
+        case .word(let choices):
+          .word(
+            try Self.word(
+              values.decode(String.self, forKey: name), of: choices, at: name, in: values))
+        }
+      key.write(value, into: &settings)
+    }
+    self.values = settings
     changed = try container.decode([String].self, forKey: .changed)
   }
 
-  /// Writes the values with the configuration file's names.
+  private static func word(
+    _ word: String, of choices: [String], at key: ValueKey,
+    in container: KeyedDecodingContainer<ValueKey>
+  ) throws -> String {
+    guard choices.contains(word) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: container,
+        debugDescription: "\"\(word)\" is not one of \(choices.joined(separator: ", "))")
+    }
+    return word
+  }
+
+  /// Writes the values by `SettingKey` raw value.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
-    var values = container.nestedContainer(keyedBy: ValueKeys.self, forKey: .values)
-    try values.encode(self.values.soundOn, forKey: .enabled)
-    try values.encode(self.values.volume, forKey: .volume)
-    try values.encode(self.values.toneSet, forKey: .tones)
-    try values.encode(self.values.mode, forKey: .mode)
-    try values.encode(self.values.difficulty, forKey: .difficulty)
-    try values.encode(self.values.players, forKey: .players)
-    try values.encode(self.values.skillTarget, forKey: .skillTarget)
+    var values = container.nestedContainer(keyedBy: ValueKey.self, forKey: .values)
+    for key in SettingKey.allCases {
+      switch key.read(self.values) {
+      case .flag(let on): try values.encode(on, forKey: ValueKey(key))
+      case .number(let number): try values.encode(number, forKey: ValueKey(key))
+      case .word(let word): try values.encode(word, forKey: ValueKey(key))
+      }
+    }
     try container.encode(changed, forKey: .changed)
   }
 }

@@ -123,15 +123,7 @@ extension Settings {
   /// These settings with one key's value taken from `other`.
   func replacing(_ key: SettingKey, from other: Settings) -> Settings {
     var copy = self
-    switch key {
-    case .enabled: copy.soundOn = other.soundOn
-    case .volume: copy.volume = other.volume
-    case .tones: copy.toneSet = other.toneSet
-    case .mode: copy.mode = other.mode
-    case .difficulty: copy.difficulty = other.difficulty
-    case .players: copy.players = other.players
-    case .skillTarget: copy.skillTarget = other.skillTarget
-    }
+    key.write(key.read(other), into: &copy)
     return copy
   }
 }

@@ -84,13 +84,15 @@ public enum Daemon {
     let (archiveRequests, archiveInbox) = AsyncStream.makeStream(of: ArchiveRequest.self)
     var cabinet = config.cabinet
     cabinet.playerNames = []
+    cabinet.hasHaptics = hardware.motor != nil
     let game = Game(
       settings: config.settings, cabinet: cabinet, bests: archive.allTimeBests(),
       random: SeededRandom())
     let runner = Runner(
       game: game,
       debouncer: Debouncer(defaultWindow: config.debounce, window: config.debounceByInput),
-      lights: hardware.lights, speaker: hardware.speaker, clock: CabinetClock(thread: thread),
+      lights: hardware.lights, speaker: hardware.speaker, motor: hardware.motor,
+      clock: CabinetClock(thread: thread),
       levels: hardware.inputs as? any LevelInputSource, thread: thread, journal: journal,
       archive: { archiveInbox.yield($0) })
     let context = CabinetContext(

@@ -12,6 +12,9 @@ public enum Happening: Equatable, Sendable {
   case light(Pad, on: Bool)
   /// A tone started (its frequency), or the tone stopped (nil).
   case tone(Double?)
+  /// The vibration motor was turned on or off (told whether or not one is wired: the
+  /// simulated cabinet shows it).
+  case haptic(on: Bool)
   /// The compact state changed: phase, round, points (the simulated cabinet's `state`).
   case status(Status)
   /// What the cabinet shows changed: the rich state of the control socket.
@@ -30,6 +33,8 @@ public enum Happening: Equatable, Sendable {
   case unstuck(Input)
   /// Driving a lamp failed (once per pad until it works again).
   case lightFault(Pad, HardwareError)
+  /// Driving the vibration motor failed (once until it works again).
+  case motorFault(HardwareError)
 }
 
 /// A finished game as the archivist left it.

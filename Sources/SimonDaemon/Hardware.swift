@@ -14,6 +14,8 @@ struct Hardware: Sendable {
   let inputs: any InputSource
   let lights: any Lights
   let speaker: (any Speaker)?
+  /// The vibration motor, where one is wired (the simulated cabinet always has one).
+  let motor: (any HapticMotor)?
   let speakerDescription: String
   /// What the backend shows of the journal beyond lamps and tones (the simulated
   /// cabinet's state and game-over lines); called as a journal sink.
@@ -45,8 +47,8 @@ struct Hardware: Sendable {
     case .gpio:
       let cabinet = try GPIOCabinet(wiring: config.wiring, consumer: "simond", thread: thread)
       return Hardware(
-        inputs: cabinet, lights: cabinet, speaker: sound, speakerDescription: soundDescription,
-        shows: nil,
+        inputs: cabinet, lights: cabinet, speaker: sound, motor: cabinet.motor,
+        speakerDescription: soundDescription, shows: nil,
         close: {
           cabinet.close()
           closeSound()
@@ -59,7 +61,7 @@ struct Hardware: Sendable {
       logger.info("simulated cabinet on \(path)")
       let speakers: [any Speaker] = [server] + (sound.map { [$0] } ?? [])
       return Hardware(
-        inputs: server, lights: server, speaker: SpeakerGroup(speakers: speakers),
+        inputs: server, lights: server, speaker: SpeakerGroup(speakers: speakers), motor: server,
         speakerDescription: soundDescription + ", tones on the socket",
         shows: { entry in
           switch entry.happening {
@@ -76,7 +78,7 @@ struct Hardware: Sendable {
       let cabinet = LoggingCabinet(logger: logger)
       return Hardware(
         inputs: cabinet, lights: cabinet,
-        speaker: SpeakerGroup(speakers: [cabinet] + (sound.map { [$0] } ?? [])),
+        speaker: SpeakerGroup(speakers: [cabinet] + (sound.map { [$0] } ?? [])), motor: cabinet,
         speakerDescription: soundDescription, shows: nil,
         close: {
           cabinet.close()

@@ -3,8 +3,8 @@ import SimonGame
 import SimonHardware
 
 /// The `--hardware mock` cabinet of the daemon: no inputs, and lights and speaker that
-/// only log (at debug level). For trying the daemon's plumbing without any hardware.
-struct LoggingCabinet: InputSource, Lights, Speaker {
+/// only log (at debug level), and a vibration motor that only logs too. For trying the daemon's plumbing without any hardware.
+struct LoggingCabinet: InputSource, Lights, Speaker, HapticMotor {
   let logger: Logger
   let wired = Set(Pad.allCases.map(Input.init))
   private let broadcast = EdgeBroadcast()
@@ -24,6 +24,8 @@ struct LoggingCabinet: InputSource, Lights, Speaker {
   func startTone(hertz: Double, volume: Int) { logger.debug("tone \(hertz) Hz at \(volume) %") }
 
   func stopTone() { logger.debug("tone off") }
+
+  func setMotor(on: Bool) { logger.debug("haptic \(on ? "on" : "off")") }
 }
 
 /// Several speakers sounding as one (the socket and a sound card, say).

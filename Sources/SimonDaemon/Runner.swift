@@ -37,6 +37,7 @@ public actor Runner {
   private var debouncer: Debouncer
   private let lights: any Lights
   private let speaker: (any Speaker)?
+  private let motor: (any HapticMotor)?
   // Any clock, not a generic parameter: a generic actor's type is looked up at run time
   // each time the cabinet thread enters it, on the way from a press to its lamp.
   private let clock: any InPlaceSleepingClock
@@ -49,6 +50,7 @@ public actor Runner {
   private var sleepingUntil: Duration?
   private var lastEventTime: Duration = .zero
   private var faultyLights: Set<Pad> = []
+  private var faultyMotor = false
   private var lifecycle = Lifecycle.created
   /// The view last put in the journal, to publish only changes.
   private var shownView: CabinetView?
@@ -62,6 +64,7 @@ public actor Runner {
   ///   - debouncer: the debounce windows and stuck time.
   ///   - lights: the pads' LEDs.
   ///   - speaker: the speaker, or nil to play silently.
+  ///   - motor: the vibration motor, or nil where none is wired.
   ///   - clock: where time comes from.
   ///   - levels: the inputs whose level can be read now, where the backend can: when a
   ///     debounce window closes, that level, not the last edge, decides, as the kernel
@@ -72,13 +75,15 @@ public actor Runner {
   ///     which answers through `stored(record:)` and `signIn(_:)`); it must not block.
   public init(
     game: Game, debouncer: Debouncer = Debouncer(), lights: any Lights, speaker: (any Speaker)?,
-    clock: any InPlaceSleepingClock, levels: (any LevelInputSource)? = nil, thread: CabinetThread,
+    motor: (any HapticMotor)? = nil, clock: any InPlaceSleepingClock,
+    levels: (any LevelInputSource)? = nil, thread: CabinetThread,
     journal: Journal, archive: @escaping @Sendable (ArchiveRequest) -> Void
   ) {
     self.game = game
     self.debouncer = debouncer
     self.lights = lights
     self.speaker = speaker
+    self.motor = motor
     self.clock = clock
     self.levels = levels
     self.thread = thread
@@ -159,6 +164,7 @@ public actor Runner {
     }
     for pad in Pad.allCases { drive(pad, on: false) }
     speaker?.stopTone()
+    driveMotor(on: false)
     lifecycle = .stopped
     timerTask?.cancel()
     timerTask = nil
@@ -309,8 +315,12 @@ public actor Runner {
     case .silence:
       speaker?.stopTone()
       tell(.tone(nil))
+    case .haptic(let on):
+      driveMotor(on: on)
+      tell(.haptic(on: on))
     case .startTimer(let timer, let after):
-      deadlines.set(.game(timer), at: time + after)
+      let start = timer.countsFromPerformance ? max(time, clock.now.sinceBoot) : time
+      deadlines.set(.game(timer), at: start + after)
     case .cancelTimer(let timer):
       deadlines.cancel(.game(timer))
     case .status(let status):
@@ -340,6 +350,18 @@ public actor Runner {
       if faultyLights.insert(pad).inserted {
         tell(.lightFault(pad, HardwareError(.io, "\(error)")))
       }
+    }
+  }
+
+  private func driveMotor(on: Bool) {
+    guard let motor else { return }
+    do {
+      try motor.setMotor(on: on)
+      faultyMotor = false
+    } catch {
+      guard !faultyMotor else { return }
+      faultyMotor = true
+      tell(.motorFault(error as? HardwareError ?? HardwareError(.io, "\(error)")))
     }
   }
 

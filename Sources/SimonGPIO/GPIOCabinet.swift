@@ -3,23 +3,27 @@ import SimonHardware
 import SimonPOSIX
 import Synchronization
 
-/// The cabinet's buttons and lamps on real GPIO lines, through libgpiod.
+/// The cabinet's buttons, lamps and vibration motor on real GPIO lines, through libgpiod.
 ///
-/// Opening requests every wired line: LEDs as outputs (off), buttons and controls as
+/// Opening requests every wired line: LEDs and the motor as outputs (off), buttons and controls as
 /// inputs with their bias, both edges and kernel timestamps, no kernel debounce. The
 /// cabinet thread watches the lines' event descriptors and, on the thread that read
 /// them, hands each raw edge, bounces included, to its receivers and to `edges()`; the
 /// daemon's debouncer drops the bounces. After a line's edges the thread reads its level
 /// again and hands on an edge the kernel lost, if any (`LostEdgeCheck`).
-/// `close()` (or the last reference going away) stops watching, turns the LEDs off and
+/// `close()` (or the last reference going away) stops watching, turns the outputs off and
 /// releases the lines, in the reverse order of acquisition.
-public final class GPIOCabinet: LevelInputSource, CabinetThreadInputSource, Lights, Sendable {
+public final class GPIOCabinet: LevelInputSource, CabinetThreadInputSource, Lights, HapticMotor,
+  Sendable
+{
   /// The inputs this cabinet has: the four pads and the wired controls.
   public let wired: Set<Input>
   /// Where each input's line ended up.
   public let inputLines: [Input: GPIOLineDescription]
   /// Where each pad's LED line ended up.
   public let ledLines: [Pad: GPIOLineDescription]
+  /// Where the vibration motor's line ended up, where one is wired.
+  public let motorLine: GPIOLineDescription?
 
   /// The thread the lines are read on.
   public let thread: CabinetThread
@@ -27,6 +31,7 @@ public final class GPIOCabinet: LevelInputSource, CabinetThreadInputSource, Ligh
   private let lines: any GPIOLines
   /// Each pad's LED line and where it is, found with one lookup per lamp change.
   private let leds: [Pad: (id: LineID, description: GPIOLineDescription)]
+  private let motorID: LineID?
   private let inputIDs: [Input: LineID]
   private let broadcast = EdgeBroadcast()
   private let state = Mutex(State())
@@ -70,6 +75,7 @@ public final class GPIOCabinet: LevelInputSource, CabinetThreadInputSource, Ligh
     var inputs: [LineID: Input] = [:]
     var inputLines: [Input: GPIOLineDescription] = [:]
     var leds: [Pad: (id: LineID, description: GPIOLineDescription)] = [:]
+    var motor: (id: LineID, description: GPIOLineDescription)?
     for line in resolved {
       switch line.wired.role {
       case .input(let input, _):
@@ -77,10 +83,14 @@ public final class GPIOCabinet: LevelInputSource, CabinetThreadInputSource, Ligh
         inputLines[input] = line.description
       case .led(let pad, _):
         leds[pad] = (line.id, line.description)
+      case .haptic:
+        motor = (line.id, line.description)
       }
     }
     self.lines = held
     self.leds = leds
+    self.motorID = motor?.id
+    self.motorLine = motor?.description
     self.inputIDs = Dictionary(uniqueKeysWithValues: inputs.map { ($0.value, $0.key) })
     self.wired = Set(inputLines.keys)
     self.inputLines = inputLines
@@ -114,6 +124,22 @@ public final class GPIOCabinet: LevelInputSource, CabinetThreadInputSource, Ligh
   /// - Throws: `HardwareError` `.io` when the line cannot be driven or the cabinet is closed.
   public func set(_ pad: Pad, on: Bool) throws(HardwareError) {
     guard let (line, description) = leds[pad] else { return }
+    try drive(line, description, on: on)
+  }
+
+  /// The vibration motor, where the wiring has one: this cabinet's motor line.
+  public var motor: (any HapticMotor)? { motorID == nil ? nil : self }
+
+  /// Drives the vibration motor's line; does nothing where none is wired.
+  /// - Throws: `HardwareError` `.io` when the line cannot be driven or the cabinet is closed.
+  public func setMotor(on: Bool) throws(HardwareError) {
+    guard let motorID, let motorLine else { return }
+    try drive(motorID, motorLine, on: on)
+  }
+
+  private func drive(
+    _ line: LineID, _ description: GPIOLineDescription, on: Bool
+  ) throws(HardwareError) {
     try state.withLock { state throws(HardwareError) in
       guard !state.closed else {
         throw HardwareError(
@@ -151,6 +177,7 @@ public final class GPIOCabinet: LevelInputSource, CabinetThreadInputSource, Ligh
     if let watch { thread.unwatch(watch) }
     broadcast.finish()
     for line in leds.values { try? lines.set(line.id, active: false) }
+    if let motorID { try? lines.set(motorID, active: false) }
     lines.release()
   }
 
@@ -201,7 +228,7 @@ public final class GPIOCabinet: LevelInputSource, CabinetThreadInputSource, Ligh
       case .input(_, let input):
         requests[index].inputs.append(
           .init(offset: line.id.offset, bias: input.bias, activeLow: input.activeLow))
-      case .led(_, let output):
+      case .led(_, let output), .haptic(let output):
         requests[index].outputs.append(.init(offset: line.id.offset, activeLow: output.activeLow))
       }
     }

@@ -31,4 +31,8 @@ extension GPIOWiring {
     .left: InputLine(.offset(11)),
     .right: InputLine(.offset(8)),
   ]
+
+  /// Where `wiring/README.md` recommends the vibration motor's driver: GPIO22, pulled down
+  /// while the Pi boots, so the motor stays still until simond drives it.
+  public static let recommendedHaptic = OutputLine(.name("GPIO22"))
 }

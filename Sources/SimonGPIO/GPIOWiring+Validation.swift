@@ -54,7 +54,7 @@ extension GPIOWiring {
   }
 
   /// Every wired line with its configuration key, pads first (each button, then its
-  /// LED, in pad order), then the controls in `Input` order.
+  /// LED, in pad order), then the controls in `Input` order, then the vibration motor.
   var wiredLines: [WiredLine] {
     var lines: [WiredLine] = []
     for pad in Pad.allCases {
@@ -68,6 +68,7 @@ extension GPIOWiring {
       guard let line = controls[input] else { continue }
       lines.append(WiredLine(key: Self.key(for: input), role: .input(input, line)))
     }
+    if let haptic { lines.append(WiredLine(key: "haptics.motor", role: .haptic(haptic))) }
     return lines
   }
 
@@ -87,6 +88,8 @@ struct WiredLine: Equatable, Sendable {
     case input(Input, GPIOWiring.InputLine)
     /// A pad's lamp.
     case led(Pad, GPIOWiring.OutputLine)
+    /// The vibration motor's driver.
+    case haptic(GPIOWiring.OutputLine)
   }
 
   /// The configuration key, e.g. "pads.green.button".
@@ -98,7 +101,7 @@ struct WiredLine: Equatable, Sendable {
   var line: GPIOWiring.Line {
     switch role {
     case .input(_, let input): input.line
-    case .led(_, let output): output.line
+    case .led(_, let output), .haptic(let output): output.line
     }
   }
 }

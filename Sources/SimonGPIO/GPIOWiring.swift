@@ -11,12 +11,18 @@ public struct GPIOWiring: Equatable, Sendable {
   /// The optional controls that are wired (`start`, `last`, `longest`, `up`, `down`,
   /// `left`, `right`); pads never appear here.
   public var controls: [Input: InputLine]
+  /// The vibration motor's driver, where one is wired.
+  public var haptic: OutputLine?
 
   /// A wiring with every value given.
-  public init(chip: Chip? = nil, pads: [Pad: PadLines], controls: [Input: InputLine] = [:]) {
+  public init(
+    chip: Chip? = nil, pads: [Pad: PadLines], controls: [Input: InputLine] = [:],
+    haptic: OutputLine? = nil
+  ) {
     self.chip = chip
     self.pads = pads
     self.controls = controls
+    self.haptic = haptic
   }
 
   /// A GPIO chip, named by its label or its device path, never by its number alone
@@ -85,7 +91,7 @@ public struct GPIOWiring: Equatable, Sendable {
     }
   }
 
-  /// An output line driving a lamp, directly or through a driver.
+  /// An output line driving a lamp or the vibration motor, directly or through a driver.
   public struct OutputLine: Equatable, Sendable {
     /// Which line.
     public var line: Line

@@ -4,6 +4,8 @@ public struct Cabinet: Equatable, Sendable {
   public var hasStartButton: Bool
   /// Whether a joystick is wired; directional mode needs one.
   public var hasJoystick: Bool
+  /// Whether a vibration motor is wired; the menu offers the haptics page only then.
+  public var hasHaptics: Bool
   /// Idle time before the attract animation starts.
   public var attractAfter: Duration
   /// Names of the players in turn order; a missing name is "Player" or "Player N".
@@ -14,12 +16,13 @@ public struct Cabinet: Equatable, Sendable {
   /// A cabinet description with every value given; the defaults are a cabinet with
   /// only the four pads, attract after 60 s, and nobody signed in.
   public init(
-    hasStartButton: Bool = false, hasJoystick: Bool = false,
+    hasStartButton: Bool = false, hasJoystick: Bool = false, hasHaptics: Bool = false,
     attractAfter: Duration = .seconds(60), playerNames: [String] = [],
     teamName: String = Cabinet.defaultTeamName
   ) {
     self.hasStartButton = hasStartButton
     self.hasJoystick = hasJoystick
+    self.hasHaptics = hasHaptics
     self.attractAfter = attractAfter
     self.playerNames = playerNames
     self.teamName = teamName

@@ -86,6 +86,8 @@ public struct MenuView: Equatable, Sendable {
     case players
     /// Sound off or its volume (blue held).
     case sound
+    /// Haptics off or on (blue held 2 s more, where a motor is wired).
+    case haptics
   }
 
   /// Which setting the menu changes.

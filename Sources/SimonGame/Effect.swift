@@ -7,6 +7,8 @@ public enum Effect: Equatable, Sendable {
   case tone(Tone)
   /// Stop the tone that is sounding.
   case silence
+  /// Turn the vibration motor on or off (`HapticPattern`).
+  case haptic(on: Bool)
   /// Start (or restart) a timer.
   case startTimer(TimerID, after: Duration)
   /// Stop a timer; it will not fire.

@@ -53,4 +53,11 @@ public enum TimerID: Hashable, Sendable {
   case signInIdle
   /// Name entry has waited long enough for a press and ends, keeping the game's name.
   case namingIdle
+  /// The vibration motor's current pulse or pause of its pattern is over.
+  case haptic
+
+  /// Whether the timer counts from when its effect is performed rather than from the
+  /// event's time, as every other timer does: a pulse of the motor is felt from when the
+  /// motor starts, so a press read late still clicks for the whole pulse.
+  public var countsFromPerformance: Bool { self == .haptic }
 }

@@ -195,6 +195,7 @@ extension Game {
   /// for a new best.
   mutating func finish(_ ending: GameEnding, at now: Duration, show steps: [ScriptStep]) {
     guard let newBest = end(ending, at: now) else { return }
+    vibrate(newBest ? .newBest : .gameOver)
     setStatus(.gameover)
     playScript(steps + (newBest ? Scripts.celebration : []), then: .gameOver, at: now)
   }

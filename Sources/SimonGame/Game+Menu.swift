@@ -2,7 +2,8 @@
 /// lit pad shows the choice (all four for a fifth); 5 s without a press saves and closes.
 ///
 /// Pages by the pad held: green the mode, red the difficulty, yellow the number of
-/// players, blue the sound (off, 25, 50, 75, 100 %).
+/// players, blue the sound (off, 25, 50, 75, 100 %); blue held 2 s more, where a
+/// vibration motor is wired, haptics (off, on).
 extension Game {
   /// The volumes the sound page offers after "off".
   static let menuVolumes = [25, 50, 75, 100]
@@ -17,9 +18,30 @@ extension Game {
       case .yellow: .players
       case .blue: .sound
       }
-    menu = Menu(page: page, choice: currentChoice(page), choices: choiceCount(page))
+    showPage(page, heldPad: pad)
+  }
+
+  /// The pad that opened the menu was held 2 s more: the next page, if it has one.
+  mutating func menuHeld(_ pad: Pad) {
+    guard let menu, menu.heldPad == pad, menu.page == .sound, cabinet.hasHaptics else { return }
+    showPage(.haptics, heldPad: nil)
+  }
+
+  /// The pad that opened the menu was let go.
+  mutating func menuPadReleased(_ pad: Pad) {
+    guard menu?.heldPad == pad else { return }
+    menu?.heldPad = nil
+    emit(.cancelTimer(.menuHold(pad)))
+  }
+
+  private mutating func showPage(_ page: Menu.Page, heldPad: Pad?) {
+    menu = Menu(
+      page: page, choice: currentChoice(page), choices: choiceCount(page), heldPad: heldPad)
     stage = .menu
     showMenuChoice()
+    if let heldPad, page == .sound, cabinet.hasHaptics {
+      emit(.startTimer(.menuHold(heldPad), after: Timings.menuHold))
+    }
     emit(.startTimer(.menuIdle, after: Timings.menuIdle))
   }
 
@@ -40,6 +62,7 @@ extension Game {
   mutating func closeMenu(at now: Duration) {
     guard let menu else { return }
     emit(.cancelTimer(.menuIdle))
+    if let pad = menu.heldPad { emit(.cancelTimer(.menuHold(pad))) }
     self.menu = nil
     var changed = settings
     // The page opens on the choice nearest the setting (60 % shows as 75 %): left there,
@@ -52,6 +75,7 @@ extension Game {
       case .sound:
         changed.soundOn = menu.choice > 0
         if menu.choice > 0 { changed.volume = Self.menuVolumes[menu.choice - 1] }
+      case .haptics: changed.hapticsOn = menu.choice == 1
       }
     }
     darken()
@@ -74,6 +98,7 @@ extension Game {
     case .difficulty: Difficulty.allCases.count
     case .players: 5
     case .sound: Self.menuVolumes.count + 1
+    case .haptics: 2
     }
   }
 
@@ -86,6 +111,7 @@ extension Game {
       settings.soundOn
         ? 1 + (Self.menuVolumes.firstIndex { $0 >= settings.volume } ?? Self.menuVolumes.count - 1)
         : 0
+    case .haptics: settings.hapticsOn ? 1 : 0
     }
   }
 
@@ -98,6 +124,7 @@ extension Game {
     case .players: String(choice + 1)
     case .sound:
       choice == 0 ? "off" : "\(Self.menuVolumes[min(choice, Self.menuVolumes.count) - 1]) %"
+    case .haptics: choice == 0 ? "off" : "on"
     }
   }
 

@@ -52,6 +52,12 @@ public struct Game: Sendable {
   var showingMinimum: Set<Pad> = []
   var lit: Set<Pad> = []
   var sounding: Tone?
+  /// The motor's pattern while it plays, and the step it is at.
+  var haptic: (steps: [Duration], index: Int)?
+  /// Whether the game has the motor on (`Effect.haptic`), to ask only for changes.
+  var motorOn = false
+  /// The press being handled clicks the motor once it is handled.
+  var clickPending = false
   var lastStatus: Status?
   var effects: [Effect] = []
 
@@ -149,6 +155,14 @@ public struct Game: Sendable {
   // MARK: Dispatch
 
   private mutating func pressed(_ input: Input, at now: Duration) {
+    // The click comes after the press's lamp, which is what the player waits for, unless
+    // the press started a pattern of its own (a game over).
+    clickPending = takesPress(input)
+    dispatch(input, at: now)
+    if clickPending { vibrate(.press) }
+  }
+
+  private mutating func dispatch(_ input: Input, at now: Duration) {
     if input == .start, isPlaying {
       quit(at: now)
       return
@@ -167,6 +181,7 @@ public struct Game: Sendable {
   }
 
   private mutating func released(_ input: Input, at now: Duration) {
+    if stage == .menu, let pad = input.pad { menuPadReleased(pad) }
     if swallowed.remove(input) != nil { return }
     guard let pressedAt = accepted.removeValue(forKey: input), let pad = litPad(for: input) else {
       return
@@ -208,7 +223,11 @@ public struct Game: Sendable {
     case .attract:
       if stage == .idle || stage == .gameOver { enterAttract() }
     case .menuHold(let pad):
-      if stage == .idle, accepted[Input(pad)] != nil { openMenu(for: pad, at: now) }
+      if stage == .idle, accepted[Input(pad)] != nil {
+        openMenu(for: pad, at: now)
+      } else if stage == .menu {
+        menuHeld(pad)
+      }
     case .menuIdle:
       if stage == .menu { closeMenu(at: now) }
     case .signInHold:
@@ -217,6 +236,8 @@ public struct Game: Sendable {
       if stage == .signIn { closeSignIn() }
     case .namingIdle:
       if stage == .naming { endNaming(with: nil, at: now) }
+    case .haptic:
+      hapticStepEnded()
     }
   }
 
@@ -232,6 +253,7 @@ public struct Game: Sendable {
     queuedNaming = nil
     cancelTimers()
     darken()
+    stopVibrating()
     stage = .stopped
   }
 

@@ -71,4 +71,7 @@ struct Menu: Sendable {
   var page: Page
   var choice: Int
   var choices: Int
+  /// The pad that opened the menu, while it is still held: held on, it opens the next
+  /// page (sound -> haptics).
+  var heldPad: Pad?
 }

@@ -14,6 +14,9 @@ public struct Settings: Codable, Equatable, Sendable {
   public var volume: Int
   /// Which frequencies the pads sound at.
   public var toneSet: ToneSet
+  /// Whether the vibration motor pulses (where one is wired); the lamps and the speaker
+  /// do not depend on it.
+  public var hapticsOn: Bool
 
   /// The skill targets of the original game (orig); 0 means endless.
   public static let skillTargets = [0, 8, 14, 20, 31]
@@ -21,12 +24,12 @@ public struct Settings: Codable, Equatable, Sendable {
   /// The defaults of docs/design.md section 6.
   public static let defaults = Settings(
     mode: .classic, difficulty: .medium, players: 1, skillTarget: 0, soundOn: true,
-    volume: 60, toneSet: .classic)
+    volume: 60, toneSet: .classic, hapticsOn: true)
 
   /// Settings with every value given.
   public init(
     mode: GameMode, difficulty: Difficulty, players: Int, skillTarget: Int, soundOn: Bool,
-    volume: Int, toneSet: ToneSet
+    volume: Int, toneSet: ToneSet, hapticsOn: Bool = true
   ) {
     self.mode = mode
     self.difficulty = difficulty
@@ -35,6 +38,7 @@ public struct Settings: Codable, Equatable, Sendable {
     self.soundOn = soundOn
     self.volume = volume
     self.toneSet = toneSet
+    self.hapticsOn = hapticsOn
   }
 
   /// Every way these settings break the rules of docs/design.md sections 3-4, as sentences for

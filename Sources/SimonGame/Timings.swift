@@ -45,6 +45,9 @@ public struct Timings: Equatable, Sendable {
   /// The shortest time a press lights its pad, however short the press.
   public static let minimumPress: Duration = .milliseconds(120)
 
+  /// How long the vibration motor pulses for a press: felt as a click, not a buzz.
+  public static let hapticClick: Duration = .milliseconds(40)
+
   /// The countdown: three beats a second apart, then Simon starts.
   public static let countdownBeats = 3
   /// The time from one countdown beat to the next.

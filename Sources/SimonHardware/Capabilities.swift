@@ -54,6 +54,15 @@ public protocol Lights: Sendable {
   func set(_ pad: Pad, on: Bool) throws
 }
 
+/// The vibration motor under the panel, where one is wired (through a transistor or a
+/// driver board: a GPIO pin cannot power it).
+public protocol HapticMotor: Sendable {
+  /// Turns the motor on or off. Promises the request was handed to the hardware, not
+  /// that the motor spins.
+  /// - Throws: `HardwareError` when the line cannot be driven.
+  func setMotor(on: Bool) throws
+}
+
 /// The speaker. Faults never reach the caller: a speaker that cannot sound stays silent,
 /// logs the fault once and recovers by itself.
 public protocol Speaker: Sendable {

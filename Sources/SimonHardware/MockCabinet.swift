@@ -2,12 +2,12 @@ import SimonGame
 import SimonPOSIX
 import Synchronization
 
-/// An in-process cabinet for tests: lights and speaker that record every output with
+/// An in-process cabinet for tests: lights, speaker and motor that record every output with
 /// the time it happened, on the clock the test controls, and inputs a test presses,
 /// releases and bounces, read on a cabinet thread as a GPIO cabinet's are (with levels
 /// that can change without an edge, as when the kernel loses one).
-public final class MockCabinet: Lights, Speaker, LevelInputSource, CabinetThreadInputSource,
-  Sendable
+public final class MockCabinet: Lights, Speaker, HapticMotor, LevelInputSource,
+  CabinetThreadInputSource, Sendable
 {
   /// One recorded output.
   public enum Output: Equatable, Sendable {
@@ -17,6 +17,8 @@ public final class MockCabinet: Lights, Speaker, LevelInputSource, CabinetThread
     case tone(hertz: Double, volume: Int)
     /// The tone stopped.
     case silence
+    /// The vibration motor was turned on or off.
+    case haptic(on: Bool)
   }
 
   /// Every input: the pads and every control.
@@ -120,6 +122,9 @@ public final class MockCabinet: Lights, Speaker, LevelInputSource, CabinetThread
 
   /// Records the silence.
   public func stopTone() { append(.silence) }
+
+  /// Records the motor's change.
+  public func setMotor(on: Bool) { append(.haptic(on: on)) }
 
   private func append(_ output: Output) {
     let time = now()

@@ -6,20 +6,8 @@ import SimonGame
 /// configuration file's [audio] and [game] values, else `Settings.defaults`), so a
 /// setting never changed follows the configuration.
 public struct StoredSettings: Equatable, Sendable {
-  /// [audio] enabled, if changed.
-  public var soundOn: Bool?
-  /// [audio] volume, if changed.
-  public var volume: Int?
-  /// [audio] tones, if changed.
-  public var toneSet: ToneSet?
-  /// [game] mode, if changed.
-  public var mode: GameMode?
-  /// [game] difficulty, if changed.
-  public var difficulty: Difficulty?
-  /// [game] players, if changed.
-  public var players: Int?
-  /// [game] skill_target, if changed.
-  public var skillTarget: Int?
+  /// The changed settings' values.
+  private var values: [SettingKey: SettingValue] = [:]
 
   /// A version 1 file holding all seven settings: what version 0.1.0's cabinet menu
   /// wrote whatever it changed (`SettingsStore.migrate` prunes it).
@@ -28,46 +16,26 @@ public struct StoredSettings: Equatable, Sendable {
   /// Nothing changed.
   public init() {}
 
-  /// Forgets one setting's stored value.
-  public mutating func remove(_ key: SettingKey) {
-    switch key {
-    case .enabled: soundOn = nil
-    case .volume: volume = nil
-    case .tones: toneSet = nil
-    case .mode: mode = nil
-    case .difficulty: difficulty = nil
-    case .players: players = nil
-    case .skillTarget: skillTarget = nil
-    }
+  /// A setting's stored value; nil when it follows the base.
+  public subscript(key: SettingKey) -> SettingValue? {
+    get { values[key] }
+    set { values[key] = newValue }
   }
+
+  /// Forgets one setting's stored value.
+  public mutating func remove(_ key: SettingKey) { values[key] = nil }
 
   /// The settings in force: these stored ones over `base`.
   public func applied(to base: Settings) -> Settings {
     var settings = base
-    if let soundOn { settings.soundOn = soundOn }
-    if let volume { settings.volume = volume }
-    if let toneSet { settings.toneSet = toneSet }
-    if let mode { settings.mode = mode }
-    if let difficulty { settings.difficulty = difficulty }
-    if let players { settings.players = players }
-    if let skillTarget { settings.skillTarget = skillTarget }
+    for key in SettingKey.allCases {
+      if let value = values[key] { key.write(value, into: &settings) }
+    }
     return settings
   }
 
   /// The keys that are stored, in `SettingKey.allCases` order.
-  public var storedKeys: [SettingKey] {
-    SettingKey.allCases.filter { key in
-      switch key {
-      case .enabled: soundOn != nil
-      case .volume: volume != nil
-      case .tones: toneSet != nil
-      case .mode: mode != nil
-      case .difficulty: difficulty != nil
-      case .players: players != nil
-      case .skillTarget: skillTarget != nil
-      }
-    }
-  }
+  public var storedKeys: [SettingKey] { SettingKey.allCases.filter { values[$0] != nil } }
 }
 
 extension StoredSettings: StateDocument {
@@ -82,96 +50,76 @@ extension StoredSettings: StateDocument {
   static func decode(_ json: JSONValue) throws(JSONShapeError) -> StoredSettings {
     let reader = JSONReader(json)
     var stored = StoredSettings()
-    if let audio = try reader.optionalMember("audio") {
-      try audio.fields { (audio) throws(JSONShapeError) in
-        if let enabled = try audio.optionalMember("enabled") {
-          guard case .bool(let value) = enabled.value else {
-            throw enabled.fail("expected true or false")
-          }
-          stored.soundOn = value
+    for section in SettingKey.sections {
+      guard let members = try reader.optionalMember(section) else { continue }
+      try members.fields { (members) throws(JSONShapeError) in
+        for key in SettingKey.allCases where key.section == section {
+          guard let member = try members.optionalMember(key.name) else { continue }
+          stored[key] = try member.setting(of: key.kind)
         }
-        stored.volume = try audio.optionalMember("volume")?.int()
-        stored.toneSet = try audio.optionalMember("tones")?.choice(ToneSet.self)
-      }
-    }
-    if let game = try reader.optionalMember("game") {
-      try game.fields { (game) throws(JSONShapeError) in
-        stored.mode = try game.optionalMember("mode")?.choice(GameMode.self)
-        stored.difficulty = try game.optionalMember("difficulty")?.choice(Difficulty.self)
-        stored.players = try game.optionalMember("players")?.int()
-        stored.skillTarget = try game.optionalMember("skill_target")?.int()
       }
     }
     let version = try reader.member("version").int()
-    stored.isWholeLegacyFile = version == 1 && stored.storedKeys.count == SettingKey.allCases.count
+    // A version 1 file never held [haptics]: "whole" is its seven.
+    stored.isWholeLegacyFile =
+      version == 1
+      && stored.storedKeys.count == SettingKey.allCases.count { $0.section != "haptics" }
     return stored
   }
 
-  /// `{"version": 1, "audio": {...}, "game": {...}}` with only the stored keys, in the
-  /// configuration file's sections and names.
+  /// `{"version": 2, "audio": {...}, "game": {...}, "haptics": {...}}` with only the
+  /// stored keys, in the configuration file's sections and names.
   func encodeFile() throws -> [UInt8] {
     var writer = JSONWriter(capacity: 512)
     writer.beginStateFile(version: Self.version)
-    writer.key("audio")
-    var first = true
-    func separate(_ writer: inout JSONWriter) {
-      writer.raw(first ? "{" : ",")
-      first = false
-      writer.newline(indent: 2)
-    }
-    if let soundOn {
-      separate(&writer)
-      writer.key("enabled")
-      writer.bool(soundOn)
-    }
-    if let volume {
-      separate(&writer)
-      writer.key("volume")
-      writer.integer(volume)
-    }
-    if let toneSet {
-      separate(&writer)
-      writer.key("tones")
-      writer.string(toneSet.rawValue)
-    }
-    if first {
-      writer.raw("{}")
-    } else {
-      writer.newline(indent: 1)
-      writer.raw("}")
-    }
-    writer.raw(",")
-    writer.newline(indent: 1)
-    writer.key("game")
-    first = true
-    if let mode {
-      separate(&writer)
-      writer.key("mode")
-      writer.string(mode.rawValue)
-    }
-    if let difficulty {
-      separate(&writer)
-      writer.key("difficulty")
-      writer.string(difficulty.rawValue)
-    }
-    if let players {
-      separate(&writer)
-      writer.key("players")
-      writer.integer(players)
-    }
-    if let skillTarget {
-      separate(&writer)
-      writer.key("skill_target")
-      writer.integer(skillTarget)
-    }
-    if first {
-      writer.raw("{}")
-    } else {
+    for (index, section) in SettingKey.sections.enumerated() {
+      if index > 0 {
+        writer.raw(",")
+        writer.newline(indent: 1)
+      }
+      writer.string(section)
+      writer.raw(": ")
+      let keys = storedKeys.filter { $0.section == section }
+      guard !keys.isEmpty else {
+        writer.raw("{}")
+        continue
+      }
+      for (position, key) in keys.enumerated() {
+        writer.raw(position == 0 ? "{" : ",")
+        writer.newline(indent: 2)
+        writer.string(key.name)
+        writer.raw(": ")
+        switch values[key] {
+        case .flag(let on): writer.bool(on)
+        case .number(let number): writer.integer(number)
+        case .word(let word): writer.string(word)
+        case nil: writer.raw("null")
+        }
+      }
       writer.newline(indent: 1)
       writer.raw("}")
     }
     writer.newline(indent: 0)
     writer.raw("}\n")
     return writer.bytes
+  }
+}
+
+extension JSONReader {
+  /// A setting's value of `kind`: true or false, a whole number, or one of the words.
+  func setting(of kind: SettingValue.Kind) throws(JSONShapeError) -> SettingValue {
+    switch kind {
+    case .flag:
+      guard case .bool(let on) = value else { throw fail("expected true or false") }
+      return .flag(on)
+    case .number:
+      return .number(try int())
+    case .word(let choices):
+      let word = try string()
+      guard choices.contains(word) else {
+        throw fail("\"\(word)\" is not one of " + choices.joined(separator: ", "))
+      }
+      return .word(word)
+    }
   }
 }

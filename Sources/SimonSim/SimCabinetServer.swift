@@ -5,7 +5,7 @@ import SimonTransport
 import Synchronization
 
 /// The simulated cabinet (docs/design.md section 7): a Unix stream socket that any number of
-/// clients play through, as the cabinet's inputs, lights and speaker.
+/// clients play through, as the cabinet's inputs, lights, speaker and vibration motor.
 ///
 /// Promises: every client first gets every LED's state, then the current state; every
 /// output change reaches every client in order, stamped with CLOCK_MONOTONIC when it
@@ -13,7 +13,7 @@ import Synchronization
 /// drops the client or stops the server; a client that stops reading is dropped rather
 /// than let it hold the cabinet back. One thread blocks in poll(); nothing wakes while
 /// nobody talks.
-public final class SimCabinetServer: InputSource, Lights, Speaker, Sendable {
+public final class SimCabinetServer: InputSource, Lights, Speaker, HapticMotor, Sendable {
   /// What every client's greeting is made of: the lamps and the state.
   struct Shown: Sendable {
     var lit: [Pad: Bool] = [:]
@@ -90,6 +90,12 @@ public final class SimCabinetServer: InputSource, Lights, Speaker, Sendable {
   public func stopTone() {
     let t = clock.now.nanoseconds
     server.broadcast { _ in Array(SimServerMessage.tone(nil, t: t).line.utf8) }
+  }
+
+  /// Tells every client the vibration motor was turned on or off.
+  public func setMotor(on: Bool) {
+    let t = clock.now.nanoseconds
+    server.broadcast { _ in Array(SimServerMessage.haptic(on: on, t: t).line.utf8) }
   }
 
   /// Tells every client what the game is doing (nothing when that is already known).

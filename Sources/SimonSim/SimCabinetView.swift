@@ -1,7 +1,8 @@
 import SimonGame
 
 /// What a client knows of the cabinet, built from the messages it has heard: the lit
-/// pads, the state, the tone sounding, the last game's result and the last error.
+/// pads, the state, the tone sounding, the vibration motor, the last game's result and
+/// the last error.
 public struct SimCabinetView: Equatable, Sendable {
   /// The pads whose LEDs are on.
   public var lit: Set<Pad> = []
@@ -9,6 +10,8 @@ public struct SimCabinetView: Equatable, Sendable {
   public var status: Status?
   /// The frequency of the tone sounding, or nil for silence.
   public var tone: Double?
+  /// Whether the vibration motor is on.
+  public var haptic = false
   /// The last game that ended while this client listened.
   public var lastGame: SimGameSummary?
   /// The last `error` line the cabinet sent, for a line of ours it refused.
@@ -24,6 +27,8 @@ public struct SimCabinetView: Equatable, Sendable {
       if on { lit.insert(pad) } else { lit.remove(pad) }
     case .tone(let hertz, _):
       tone = hertz
+    case .haptic(let on, _):
+      haptic = on
     case .state(let status, _):
       self.status = status
     case .gameOver(let record, _):

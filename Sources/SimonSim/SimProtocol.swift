@@ -55,6 +55,8 @@ public enum SimServerMessage: Equatable, Sendable {
   case led(Pad, on: Bool, t: Int64)
   /// A tone started (its frequency) or stopped (nil).
   case tone(Double?, t: Int64)
+  /// The vibration motor was turned on or off.
+  case haptic(on: Bool, t: Int64)
   /// The game's phase, round and points changed.
   case state(Status, t: Int64)
   /// A game ended: the score record as a JSON object.
@@ -69,6 +71,8 @@ public enum SimServerMessage: Equatable, Sendable {
       "{\"led\":\"\(pad.rawValue)\",\"on\":\(on),\"t\":\(t)}\n"
     case .tone(let hertz, let t):
       "{\"tone\":\(hertz.map { "\($0)" } ?? "null"),\"t\":\(t)}\n"
+    case .haptic(let on, let t):
+      "{\"haptic\":\(on),\"t\":\(t)}\n"
     case .state(let status, let t):
       "{\"state\":\"\(status.phase.rawValue)\",\"round\":\(status.round),"
         + "\"points\":\(status.points),\"t\":\(t)}\n"
@@ -94,6 +98,8 @@ public enum SimServerMessage: Equatable, Sendable {
       self = .led(pad, on: on, t: t)
     } else if wire.hasTone, let t = wire.t {
       self = .tone(wire.tone, t: t)
+    } else if let on = wire.haptic, let t = wire.t {
+      self = .haptic(on: on, t: t)
     } else if let name = wire.state, let phase = Phase(rawValue: name), let t = wire.t {
       self = .state(Status(phase: phase, round: wire.round ?? 0, points: wire.points ?? 0), t: t)
     } else if let record = wire.gameOver, let t = wire.t {
@@ -114,6 +120,7 @@ public enum SimServerMessage: Equatable, Sendable {
     var on: Bool?
     var tone: Double?
     var hasTone = false
+    var haptic: Bool?
     var state: String?
     var round: Int?
     var points: Int?
@@ -122,7 +129,7 @@ public enum SimServerMessage: Equatable, Sendable {
     var t: Int64?
 
     enum Key: String, CodingKey {
-      case led, on, tone, state, round, points, error, t
+      case led, on, tone, haptic, state, round, points, error, t
       case gameOver = "game_over"
     }
 
@@ -132,6 +139,7 @@ public enum SimServerMessage: Equatable, Sendable {
       on = try container.decodeIfPresent(Bool.self, forKey: .on)
       hasTone = container.contains(.tone)
       tone = try container.decodeIfPresent(Double.self, forKey: .tone)
+      haptic = try container.decodeIfPresent(Bool.self, forKey: .haptic)
       state = try container.decodeIfPresent(String.self, forKey: .state)
       round = try container.decodeIfPresent(Int.self, forKey: .round)
       points = try container.decodeIfPresent(Int.self, forKey: .points)

@@ -92,7 +92,8 @@ extension PlayScreen {
     return parts.joined(separator: " · ")
   }
 
-  /// "♪ 415 Hz", and the inputs held down: "pressing green", "pressing green + red".
+  /// "♪ 415 Hz", "≋" while the vibration motor runs, and the inputs held down:
+  /// "pressing green", "pressing green + red".
   var soundLine: String {
     var sound = ""
     let tone = control.followed == nil ? cabinet.tone : control.tone
@@ -100,6 +101,7 @@ extension PlayScreen {
       sound = "♪ \(TerminalText.hertz(hertz)) Hz"
       if hertz == ToneSet.razzHertz { sound += " (razz)" }
     }
+    if cabinet.haptic { sound += sound.isEmpty ? "≋" : " ≋" }
     guard !held.isEmpty else { return sound }
     let padding = String(repeating: " ", count: max(1, 20 - sound.count))
     return sound + padding + "pressing " + held.map(\.rawValue).joined(separator: " + ")

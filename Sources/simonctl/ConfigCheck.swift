@@ -73,6 +73,9 @@ struct ConfigCheck: ParsableCommand {
     lines.append(
       "  game: \(settings.mode.rawValue), \(settings.difficulty.rawValue), \(settings.players) player(s), skill target \(settings.skillTarget == 0 ? "none" : "\(settings.skillTarget)")"
     )
+    lines.append(
+      "  haptics: \(settings.hapticsOn ? "on" : "off"), "
+        + (config.wiring.haptic.map { "motor \($0.line)" } ?? "no motor wired"))
     let attract = config.attractAfter.components.seconds
     lines.append("  attract after: \(attract) s")
     if let directory = config.stateDirectory { lines.append("  state_dir: \(directory)") }

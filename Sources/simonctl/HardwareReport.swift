@@ -17,6 +17,7 @@ enum HardwareReport {
       guard let line = cabinet.inputLines[input] else { continue }
       rows.append("  \(padded(input.rawValue, 8)) \(line)")
     }
+    if let motor = cabinet.motorLine { rows.append("  \(padded("haptics", 8)) motor \(motor)") }
     return rows.joined(separator: "\n")
   }
 

@@ -10,7 +10,7 @@ struct SettingsCommand: ParsableCommand {
     abstract: "Show the cabinet's settings; change one with 'settings set'.",
     discussion: """
       Settings changed here or at the cabinet are kept in the state directory and \
-      override the configuration file's [audio] and [game] values; they are marked \
+      override the configuration file's [audio], [game] and [haptics] values; they are marked \
       "# changed", and the others follow the configuration. With simond running, the \
       settings shown are those it plays and changes apply to the next game; otherwise \
       they are read from and saved to the state directory for simond's next start. \
@@ -23,7 +23,7 @@ struct SettingsCommand: ParsableCommand {
   @OptionGroup var common: CommonOptions
   @OptionGroup var socket: ControlSocketOption
 
-  @Flag(help: "Print JSON for scripts: {\"audio\": {...}, \"game\": {...}}.")
+  @Flag(help: "Print JSON for scripts: {\"audio\": {...}, \"game\": {...}, \"haptics\": {...}}.")
   var json = false
 
   func run() throws {
@@ -45,12 +45,12 @@ struct SettingsCommand: ParsableCommand {
         return
       }
       var lines: [String] = []
-      for section in ["audio", "game"] {
+      for section in SettingKey.sections {
         if !lines.isEmpty { lines.append("") }
         lines.append("[\(section)]")
         for key in SettingKey.allCases where key.section == section {
           let mark = changed.contains(key.rawValue) ? "  # changed" : ""
-          lines.append("\(key.rawValue) = \(SettingsSet.tomlValue(key, settings))\(mark)")
+          lines.append("\(key.name) = \(SettingsSet.tomlValue(key, settings))\(mark)")
         }
       }
       print(lines.joined(separator: "\n"))
@@ -58,34 +58,32 @@ struct SettingsCommand: ParsableCommand {
   }
 }
 
-/// `settings --json`: the settings in force, in the configuration file's sections.
+/// `settings --json`: the settings in force, in the configuration file's sections and
+/// names.
 private struct SettingsJSON: Encodable {
-  struct Audio: Encodable {
-    var enabled: Bool
-    var volume: Int
-    var tones: String
+  let settings: Settings
+
+  init(_ settings: Settings) { self.settings = settings }
+
+  private struct Name: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
   }
 
-  struct Game: Encodable {
-    var mode: String
-    var difficulty: String
-    var players: Int
-    var skillTarget: Int
-
-    enum CodingKeys: String, CodingKey {
-      case mode, difficulty, players
-      case skillTarget = "skill_target"
+  func encode(to encoder: any Encoder) throws {
+    var sections = encoder.container(keyedBy: Name.self)
+    for section in SettingKey.sections {
+      var members = sections.nestedContainer(keyedBy: Name.self, forKey: Name(stringValue: section))
+      for key in SettingKey.allCases where key.section == section {
+        let name = Name(stringValue: key.name)
+        switch key.read(settings) {
+        case .flag(let on): try members.encode(on, forKey: name)
+        case .number(let number): try members.encode(number, forKey: name)
+        case .word(let word): try members.encode(word, forKey: name)
+        }
+      }
     }
-  }
-
-  var audio: Audio
-  var game: Game
-
-  init(_ settings: Settings) {
-    audio = Audio(
-      enabled: settings.soundOn, volume: settings.volume, tones: settings.toneSet.rawValue)
-    game = Game(
-      mode: settings.mode.rawValue, difficulty: settings.difficulty.rawValue,
-      players: settings.players, skillTarget: settings.skillTarget)
   }
 }

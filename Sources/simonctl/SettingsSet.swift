@@ -11,9 +11,9 @@ struct SettingsSet: ParsableCommand {
     discussion: """
       Keys and values: enabled (or sound) true|false; volume 0-100; tones \
       classic|solfege; mode classic|levels|coop|player-adds|directional; difficulty \
-      easy|medium|hard; players 1-5; skill_target 0|8|14|20|31. A key may carry its \
-      section: audio.volume, game.mode. directional needs a joystick in the \
-      configuration.
+      easy|medium|hard; players 1-5; skill_target 0|8|14|20|31; haptics true|false \
+      (the vibration motor). A key may carry its section: audio.volume, game.mode, \
+      haptics.enabled. directional needs a joystick in the configuration.
 
       With simond running on this state directory, the change goes through its control \
       socket and the next game plays it; otherwise it is saved in settings.json for \
@@ -59,11 +59,9 @@ struct SettingsSet: ParsableCommand {
 
   /// A setting's value as the configuration file writes it: strings in quotes.
   static func tomlValue(_ key: SettingKey, _ settings: Settings) -> String {
-    let text = key.value(in: settings)
-    switch key {
-    case .tones, .mode, .difficulty: return "\"\(text)\""
-    case .enabled, .volume, .players, .skillTarget: return text
-    }
+    let value = key.read(settings)
+    if case .word = value { return "\"\(value.text)\"" }
+    return value.text
   }
 }
 

@@ -13,7 +13,8 @@ struct TestHardware: AsyncParsableCommand {
     commandName: "test-hardware",
     abstract: "Check the wiring: light each pad with its tone, then show every press and release.",
     discussion: """
-      Lights each pad in turn while its tone plays, then prints every press and release \
+      Lights each pad in turn while its tone plays, pulses the vibration motor three \
+      times where [haptics] wires one, then prints every press and release \
       live with the line and the kernel's timestamp; a pressed pad lights while held. \
       Ctrl-C stops it: LEDs off, lines released, exit 0. It cannot run while simond \
       holds the lines: stop simond first. Exits 69 when the GPIO chip or a line is \
@@ -79,7 +80,8 @@ struct TestHardware: AsyncParsableCommand {
     }
   }
 
-  /// Lights each pad in turn with its classic tone, then plays the razz.
+  /// Lights each pad in turn with its classic tone, plays the razz, then pulses the
+  /// motor where one is wired.
   private static func lightEachPad(
     _ cabinet: GPIOCabinet, speaker: any Speaker, volume: Int, ms: Int
   ) async throws {
@@ -98,6 +100,16 @@ struct TestHardware: AsyncParsableCommand {
     speaker.startTone(hertz: ToneSet.razzHertz, volume: volume)
     try await Task.sleep(for: .milliseconds(ms))
     speaker.stopTone()
+    if let motor = cabinet.motorLine {
+      Console.say("  vibration motor on \(motor): three pulses")
+      for _ in 0..<3 {
+        try cabinet.setMotor(on: true)
+        defer { try? cabinet.setMotor(on: false) }
+        try await Task.sleep(for: .milliseconds(ms / 2))
+        try cabinet.setMotor(on: false)
+        try await Task.sleep(for: .milliseconds(ms / 2))
+      }
+    }
     Console.say("press the buttons; Ctrl-C stops")
   }
 

@@ -447,11 +447,12 @@ extension HelpSnapshot {
       OVERVIEW: Show the cabinet's settings; change one with 'settings set'.
 
       Settings changed here or at the cabinet are kept in the state directory and
-      override the configuration file's [audio] and [game] values; they are marked "#
-      changed", and the others follow the configuration. With simond running, the
-      settings shown are those it plays and changes apply to the next game; otherwise
-      they are read from and saved to the state directory for simond's next start.
-      'settings reset KEY' (or --all) lets a setting follow the configuration again.
+      override the configuration file's [audio], [game] and [haptics] values; they
+      are marked "# changed", and the others follow the configuration. With simond
+      running, the settings shown are those it plays and changes apply to the next
+      game; otherwise they are read from and saved to the state directory for
+      simond's next start. 'settings reset KEY' (or --all) lets a setting follow the
+      configuration again.
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
@@ -473,7 +474,7 @@ extension HelpSnapshot {
                                 $XDG_RUNTIME_DIR/simond-control.sock, else
                                 /tmp/simond-control-UID.sock).
         --json                  Print JSON for scripts: {"audio": {...}, "game":
-                                {...}}.
+                                {...}, "haptics": {...}}.
         --version               Show the version.
         -h, --help              Show help information.
 
@@ -491,9 +492,9 @@ extension HelpSnapshot {
 
       Keys and values: enabled (or sound) true|false; volume 0-100; tones
       classic|solfege; mode classic|levels|coop|player-adds|directional; difficulty
-      easy|medium|hard; players 1-5; skill_target 0|8|14|20|31. A key may carry its
-      section: audio.volume, game.mode. directional needs a joystick in the
-      configuration.
+      easy|medium|hard; players 1-5; skill_target 0|8|14|20|31; haptics true|false
+      (the vibration motor). A key may carry its section: audio.volume, game.mode,
+      haptics.enabled. directional needs a joystick in the configuration.
 
       With simond running on this state directory, the change goes through its
       control socket and the next game plays it; otherwise it is saved in
@@ -512,7 +513,7 @@ extension HelpSnapshot {
       ARGUMENTS:
         <key>                   The setting, as in the configuration file. (values:
                                 enabled, volume, tones, mode, difficulty, players,
-                                skill_target, sound)
+                                skill_target, haptics, sound)
         <value>                 Its new value.
 
       OPTIONS:
@@ -551,7 +552,7 @@ extension HelpSnapshot {
       ARGUMENTS:
         <key>                   The setting, as in the configuration file. (values:
                                 enabled, volume, tones, mode, difficulty, players,
-                                skill_target, sound)
+                                skill_target, haptics, sound)
 
       OPTIONS:
         --config <path>         The simond configuration file.
@@ -573,11 +574,12 @@ extension HelpSnapshot {
       OVERVIEW: Check the wiring: light each pad with its tone, then show every press
       and release.
 
-      Lights each pad in turn while its tone plays, then prints every press and
-      release live with the line and the kernel's timestamp; a pressed pad lights
-      while held. Ctrl-C stops it: LEDs off, lines released, exit 0. It cannot run
-      while simond holds the lines: stop simond first. Exits 69 when the GPIO chip or
-      a line is missing, busy or not permitted.
+      Lights each pad in turn while its tone plays, pulses the vibration motor three
+      times where [haptics] wires one, then prints every press and release live with
+      the line and the kernel's timestamp; a pressed pad lights while held. Ctrl-C
+      stops it: LEDs off, lines released, exit 0. It cannot run while simond holds
+      the lines: stop simond first. Exits 69 when the GPIO chip or a line is missing,
+      busy or not permitted.
 
       USAGE: simonctl test-hardware [--config <path>] [--state-dir <dir>] [--light-ms <ms>] [--volume <percent>]
 

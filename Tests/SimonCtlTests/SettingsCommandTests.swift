@@ -25,6 +25,9 @@ import Testing
             players = 1
             skill_target = 0
 
+            [haptics]
+            enabled = true
+
             """, error: ""))
     let saved =
       "Saved in settings.json (simond is not running on \(directory.path)): "
@@ -39,6 +42,9 @@ import Testing
       try await ctl(["settings", "set", "game.mode", "coop"], in: directory).output
         == "mode = \"coop\"\n" + saved)
     #expect(
+      try await ctl(["settings", "set", "haptics.enabled", "off"], in: directory).output
+        == "haptics = false\n" + saved)
+    #expect(
       try await ctl(["settings"], in: directory).output == """
         [audio]
         enabled = false  # changed
@@ -50,6 +56,9 @@ import Testing
         difficulty = "medium"
         players = 1
         skill_target = 0
+
+        [haptics]
+        enabled = false  # changed
 
         """)
     #expect(
@@ -65,6 +74,9 @@ import Testing
             "mode" : "coop",
             "players" : 1,
             "skill_target" : 0
+          },
+          "haptics" : {
+            "enabled" : false
           }
         }
 

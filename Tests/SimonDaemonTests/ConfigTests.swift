@@ -102,7 +102,7 @@ struct ConfigTests {
         "bad.toml: line 6: game.mode: expected a string, found a whole number",
         "bad.toml: line 7: game.skill_target: 9 is not one of 0 (endless), 8, 14, 20, 31",
         "bad.toml: line 9: attract.after_s: 0 is out of range; it is from 1 to 86400 s",
-        "bad.toml: line 10: speakers: unknown key; the file takes attract, audio, game, gpio, inputs, pads, state_dir",
+        "bad.toml: line 10: speakers: unknown key; the file takes attract, audio, game, gpio, haptics, inputs, pads, state_dir",
       ]
     }
   }
@@ -230,6 +230,29 @@ struct ConfigTests {
       return error.problems.map(\.key) == [
         "pads.green.led", "pads.red", "pads.yellow", "pads.blue",
       ]
+    }
+  }
+
+  @Test func theHapticsSectionWiresTheMotorAndSetsTheSetting() throws {
+    let config = try ConfigLoader.parse(
+      "[haptics]\nmotor = \"GPIO22\"\nactive_low = true\nenabled = false\n", path: "h.toml")
+    #expect(config.wiring.haptic == GPIOWiring.OutputLine(.name("GPIO22"), activeLow: true))
+    #expect(config.cabinet.hasHaptics)
+    #expect(config.settings.hapticsOn == false)
+    let none = try ConfigLoader.parse("", path: "n.toml")
+    #expect(none.wiring.haptic == nil && !none.cabinet.hasHaptics && none.settings.hapticsOn)
+  }
+
+  @Test func aMotorOnALampsLineOrAPolarityWithoutAMotorIsNamed() {
+    #expect {
+      try ConfigLoader.parse("[haptics]\nmotor = \"GPIO23\"\n", path: "h.toml")
+    } throws: { error in
+      "\(error)" == "h.toml: line 2: haptics.motor: line GPIO23 is already used by pads.green.led"
+    }
+    #expect {
+      try ConfigLoader.parse("[haptics]\nactive_low = true\nbuzz = 1\n", path: "h.toml")
+    } throws: { error in
+      (error as? ConfigError)?.problems.map(\.key) == ["haptics.active_low", "haptics.buzz"]
     }
   }
 

@@ -22,8 +22,10 @@ struct RunnerRig {
   /// What the runner handed the archive, in order.
   let archived: RequestBox
 
+  /// - Parameter motor: whether the mock's vibration motor is wired to the runner.
   init(
-    settings: Settings = .defaults, cabinet description: Cabinet = Cabinet(), seed: UInt64 = 9
+    settings: Settings = .defaults, cabinet description: Cabinet = Cabinet(), seed: UInt64 = 9,
+    motor: Bool = false
   ) async {
     cabinet = MockCabinet(clock: clock, thread: rigThread)
     let box = NoticeBox()
@@ -32,7 +34,8 @@ struct RunnerRig {
     let archived = RequestBox()
     runner = Runner(
       game: Game(settings: settings, cabinet: description, random: SeededRandom(seed: seed)),
-      lights: cabinet, speaker: cabinet, clock: clock, levels: cabinet, thread: rigThread,
+      lights: cabinet, speaker: cabinet, motor: motor ? cabinet : nil, clock: clock,
+      levels: cabinet, thread: rigThread,
       journal: journal, archive: { archived.append($0) })
     self.archived = archived
     self.journal = journal
@@ -40,6 +43,14 @@ struct RunnerRig {
     await runner.start()
     #expect(runner.attach(cabinet), "the mock's inputs are read on the runner's thread")
     await clock.settle()
+  }
+
+  /// When the mock's motor went on and off.
+  var motor: [(at: MonotonicInstant, on: Bool)] {
+    cabinet.outputs.compactMap { entry in
+      if case .haptic(let on) = entry.output { return (entry.at, on) }
+      return nil
+    }
   }
 
   /// One edge now, through the mock cabinet's inputs.
@@ -266,6 +277,32 @@ struct RunnerTests {
     await rig.advance(untilPhase: .player)
     let faults = rig.box.all.filter { if case .lightFault = $0 { true } else { false } }
     #expect(faults.count == 4)
+    await rig.finish()
+  }
+
+  @Test func aPressReadLateStillClicksTheMotorForTheWholePulse() async throws {
+    let rig = await RunnerRig(motor: true)
+    await rig.clock.advance(by: .seconds(1))
+    let pressedAt = MonotonicInstant(sinceBoot: rig.clock.now.sinceBoot - .milliseconds(50))
+    await rig.runner.receive(InputEdge(.green, pressed: true, at: pressedAt))
+    await rig.clock.settle()
+    await rig.clock.advance(by: .milliseconds(39))
+    #expect(rig.motor.map(\.on) == [true], "still on 39 ms after it started")
+    await rig.clock.advance(by: .milliseconds(1))
+    let motor = rig.motor
+    try #require(motor.map(\.on) == [true, false])
+    #expect(motor[1].at.sinceBoot - motor[0].at.sinceBoot == .milliseconds(40))
+    #expect(rig.box.all.contains(.haptic(on: true)), "the journal tells it")
+    await rig.finish()
+  }
+
+  @Test func withHapticsOffTheMotorStaysStill() async {
+    var settings = Settings.defaults
+    settings.hapticsOn = false
+    let rig = await RunnerRig(settings: settings, motor: true)
+    await rig.tap(.green)
+    await rig.advance(untilPhase: .player)
+    #expect(rig.motor.isEmpty)
     await rig.finish()
   }
 

@@ -117,6 +117,47 @@ struct SimondEndToEndTests {
     #expect(await eventually(timeout: 10) { daemon.scores().contains("\"ending\": \"quit\"") })
   }
 
+  @Test func aPressClicksTheMotorOnTheSocketUntilHapticsAreTurnedOff() async throws {
+    let daemon = try await DaemonProcess()
+    let client = try daemon.connect()
+    guard let idle = await client.waitForState(.idle) else { throw E2EError("no hello") }
+    client.press(.start)
+    guard
+      let on = await client.waitFor(
+        from: idle, { if case .haptic(true, _) = $0 { true } else { false } }),
+      let off = await client.waitFor(
+        from: on, { if case .haptic(false, _) = $0 { true } else { false } }),
+      case .haptic(_, let onAt) = client.snapshot()[on],
+      case .haptic(_, let offAt) = client.snapshot()[off]
+    else { throw E2EError("no click; the cabinet said:\n\(client.transcript())") }
+    client.release(.start)
+    let click = Double(offAt - onAt) / 1e6
+    // 40 ms on the runner's clock; the socket's stamps add the wake-up's lateness.
+    #expect(click >= 39 && click < 200, "click \(click) ms")
+
+    let common = ["--state-dir", daemon.stateDirectory, "--control-socket", daemon.controlPath]
+    let set = try await runSimonctl(["settings", "set", "haptics", "off"] + common)
+    #expect(set.output == "haptics = false\nApplied by simond: the next game starts with it.\n")
+    let saved = try String(
+      contentsOfFile: daemon.stateDirectory + "/settings.json", encoding: .utf8)
+    #expect(saved.contains("\"haptics\": {\n    \"enabled\": false"), "\(saved)")
+    let mark = client.count
+    client.press(.start)  // quits the countdown's game and starts the next
+    // Lines come in the order simond did things: a lamp the countdown's timer puts out
+    // comes after anything the press did.
+    guard
+      let quit = await client.waitFor(
+        from: mark, { if case .gameOver = $0 { true } else { false } }),
+      let later = await client.waitFor(
+        from: quit, { if case .led(.green, false, _) = $0 { true } else { false } })
+    else { throw E2EError("no quit; the cabinet said:\n\(client.transcript())") }
+    client.release(.start)
+    let clicks = client.snapshot()[mark...later].filter {
+      if case .haptic = $0 { true } else { false }
+    }
+    #expect(clicks.isEmpty, "the cabinet said:\n\(client.transcript())")
+  }
+
   @Test func sigtermMidGameRecordsAShutdownGameAndExitsZeroWithinASecond() async throws {
     let daemon = try await DaemonProcess()
     let client = try daemon.connect()

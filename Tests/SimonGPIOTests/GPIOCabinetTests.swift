@@ -112,6 +112,30 @@ import Testing
     #expect(port.lines.log == ["set \(chip0):23 on", "set \(chip0):25 on", "set \(chip0):23 off"])
   }
 
+  @Test func theMotorIsAnOutputThatStartsOffIsDrivenAndGoesOffAtClose() throws {
+    let port = FakeGPIOPort(chips: FakeChips.pi4)
+    var wiring = GPIOWiring.recommended
+    wiring.haptic = GPIOWiring.recommendedHaptic
+    let cabinet = try GPIOCabinet(wiring: wiring, consumer: "simond", port: port)
+    #expect(port.requests.first?.first?.outputs.map(\.offset) == [23, 24, 25, 16, 22])
+    #expect(cabinet.motorLine?.description == "GPIO22 (gpiochip0 line 22)")
+    #expect(cabinet.motor != nil)
+    try cabinet.setMotor(on: true)
+    try cabinet.setMotor(on: false)
+    try cabinet.setMotor(on: true)
+    cabinet.close()
+    let log = port.lines.log
+    #expect(
+      Array(log.prefix(3)) == ["set \(chip0):22 on", "set \(chip0):22 off", "set \(chip0):22 on"])
+    #expect(log.dropLast().last == "set \(chip0):22 off")
+    #expect(throws: HardwareError.self) { try cabinet.setMotor(on: true) }
+
+    let without = try GPIOCabinet(
+      wiring: .recommended, consumer: "simond", port: FakeGPIOPort(chips: FakeChips.pi4))
+    defer { without.close() }
+    #expect(without.motor == nil && without.motorLine == nil)
+  }
+
   @Test func closeTurnsLedsOffThenReleasesAndEndsTheStreams() async throws {
     let port = FakeGPIOPort(chips: FakeChips.pi4)
     let cabinet = try GPIOCabinet(wiring: .recommended, consumer: "simond", port: port)

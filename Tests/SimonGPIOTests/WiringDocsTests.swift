@@ -41,13 +41,16 @@ import Testing
     var rows: [String: (bcm: Int, pin: Int)] = [:]
     for line in try Self.read("wiring/README.md").split(separator: "\n") {
       let cells = line.split(separator: "|").map { $0.trimmed }
-      guard cells.count >= 4, cells[1].hasPrefix("pads.") || cells[1].hasPrefix("inputs.") else {
+      guard cells.count >= 4,
+        ["pads.", "inputs.", "haptics."].contains(where: { cells[1].hasPrefix($0) })
+      else {
         continue
       }
       rows[cells[1]] = (Int(cells[2].dropFirst(4)) ?? -1, Int(cells[3]) ?? -1)
     }
     var full = GPIOWiring.recommended
     full.controls = GPIOWiring.recommendedControls
+    full.haptic = GPIOWiring.recommendedHaptic
     let wired = full.wiredLines
     #expect(Set(rows.keys) == Set(wired.map(\.key)))
     for line in wired {

@@ -5,7 +5,7 @@ import Testing
 @Suite("Classic play")
 struct ClassicTests {
   /// A game whose countdown is over and whose first Simon turn has begun.
-  static func started(_ settings: Settings = .defaults, seed: UInt64 = 7) -> GameHarness {
+  static func started(_ settings: Settings = .with(), seed: UInt64 = 7) -> GameHarness {
     var harness = GameHarness(
       settings: settings, cabinet: Cabinet(hasStartButton: true), seed: seed)
     harness.press(.start)

@@ -30,9 +30,9 @@ struct MenuAndShutdownTests {
     harness.advance(by: .milliseconds(4849))
     #expect(harness.game.stage == .menu)
     let effects = harness.advance(by: .milliseconds(1))
-    var expected = Settings.defaults
+    var expected = Settings.with()
     expected.difficulty = .easy
-    #expect(effects.contains(.settingsChanged(expected, previous: .defaults)))
+    #expect(effects.contains(.settingsChanged(expected, previous: .with())))
     #expect(harness.game.settings.difficulty == .easy)
     #expect(harness.game.stage == .idle)
     #expect(harness.litPads.isEmpty)
@@ -64,7 +64,7 @@ struct MenuAndShutdownTests {
     let effects = harness.advance(by: .seconds(5))
     #expect(harness.game.stage == .idle)
     #expect(!effects.contains { if case .settingsChanged = $0 { true } else { false } })
-    #expect(harness.game.settings == Settings.defaults, "volume 60 stays 60, not 75")
+    #expect(harness.game.settings == Settings.with(), "volume 60 stays 60, not 75")
   }
 
   @Test func shutdownMidGameRecordsWhatWasEarnedAndGoesDark() {

@@ -28,7 +28,8 @@ import Testing
           },
           "game": {
             "mode": "coop"
-          }
+          },
+          "haptics": {}
         }
 
         """)
@@ -144,5 +145,32 @@ import Testing
     #expect(SettingKey(name: "game.skill_target") == .skillTarget)
     #expect(SettingKey(name: "audio.mode") == nil)
     #expect(SettingKey(name: "skillTarget") == nil)
+    #expect(SettingKey(name: "haptics") == .haptics)
+    #expect(SettingKey(name: "haptics.enabled") == .haptics)
+    #expect(SettingKey(name: "game.haptics") == nil)
+  }
+
+  @Test func hapticsAreStoredInTheirOwnSectionAndReadBack() throws {
+    defer { directory.remove() }
+    let store = SettingsStore(directory: directory.path)
+    try store.set(.haptics, to: "off", base: .defaults)
+    let text = String(decoding: contents(store.path) ?? [], as: UTF8.self)
+    #expect(text.contains("\"haptics\": {\n    \"enabled\": false\n  }"), "\(text)")
+    #expect(try store.load().storedKeys == [.haptics])
+    #expect(try store.settings(base: .defaults).hapticsOn == false)
+    #expect(try store.settings(base: .defaults).soundOn, "the sound is another setting")
+    #expect(throws: SettingsError.invalidValue(key: .haptics, value: "buzz")) {
+      try store.set(.haptics, to: "buzz", base: .defaults)
+    }
+  }
+
+  @Test func aHapticsValueOfTheWrongKindIsNamed() throws {
+    defer { directory.remove() }
+    let problems = Problems()
+    let store = SettingsStore(directory: directory.path, onProblem: problems.handler)
+    put(
+      #"{"version": 2, "audio": {}, "game": {}, "haptics": {"enabled": "yes"}}"#, at: store.path)
+    #expect(try store.load() == StoredSettings())
+    #expect(problems.all.map(\.detail) == ["haptics.enabled: expected true or false"])
   }
 }

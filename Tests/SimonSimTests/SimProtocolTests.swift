@@ -47,12 +47,13 @@ struct SimProtocolTests {
     #expect(
       SimServerMessage.gameOver(record: #"{"points":5}"#, t: 8).line
         == #"{"game_over":{"points":5},"t":8}"# + "\n")
+    #expect(SimServerMessage.haptic(on: true, t: 9).line == #"{"haptic":true,"t":9}"# + "\n")
     #expect(SimServerMessage.error("bad \"x\"").line == #"{"error":"bad \"x\""}"# + "\n")
   }
 
   @Test func serverLinesRoundTrip() throws {
     let messages: [SimServerMessage] = [
-      .led(.blue, on: false, t: 1), .tone(42, t: 2), .tone(nil, t: 3),
+      .led(.blue, on: false, t: 1), .tone(42, t: 2), .tone(nil, t: 3), .haptic(on: false, t: 5),
       .state(Status(phase: .gameover, round: 4, points: 40), t: 4), .error("x"),
     ]
     for message in messages {

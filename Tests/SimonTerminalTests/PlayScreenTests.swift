@@ -133,6 +133,16 @@ struct PlayScreenTests {
     #expect(screen.line(14) == "♪ 261.63 Hz")
   }
 
+  @Test func theVibrationMotorShowsWhileItRuns() {
+    var screen = PlayScreen(source: "x", arrows: .pads)
+    screen.cabinet.apply(.haptic(on: true, t: 1))
+    #expect(screen.line(14) == "≋")
+    screen.cabinet.apply(.tone(415, t: 1))
+    #expect(screen.line(14) == "♪ 415 Hz ≋")
+    screen.cabinet.apply(.haptic(on: false, t: 2))
+    #expect(screen.line(14) == "♪ 415 Hz")
+  }
+
   @Test func textFromTheCabinetCannotDriveTheTerminal() {
     var screen = PlayScreen(source: "x", arrows: .pads)
     screen.cabinet.apply(

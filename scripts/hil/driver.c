@@ -35,6 +35,9 @@
  *                                         Simon plays (a look every ms): the load a
  *                                         game puts beside simond, for the C player
  *   hil-driver probe SIMDIR               what the emulated machine costs
+ *   hil-driver haptics SIMDIR OFFSET      the vibration motor on line OFFSET: a tap's
+ *                                         click, and the buzz of the game it starts
+ *                                         when nobody answers, with their lengths
  *
  * `game` prints what it saw on lines starting "game:", its last line
  * "game: ok ..." or "game: FAIL ...", and exits 0 only when every check held; 3 when
@@ -1598,6 +1601,78 @@ static int probe(const char *sim)
 	return 0;
 }
 
+/* The vibration motor's line: a tap at idle clicks it for 40 ms; the game the tap's
+ * release starts, left unanswered, ends by timeout with a 400 ms buzz. Reads the line
+ * every ms from the tap until the buzz has ended (15 s at most). Each edge happened
+ * between the last reading that did not see it and the first that did, so each pulse's
+ * length is known to lie within a range; the emulator now and then keeps the driver
+ * from reading for tens of ms, which widens it. A pulse passes when its range meets
+ * [its length, its length + 60 ms] (simond's timer wakes late under TCG; it times each
+ * pulse from when it started the motor, so a press read late still clicks whole).
+ * Prints "haptics: ok ..." or "haptics: FAIL ..."; exits 0 when both pulses passed, 1
+ * when one did not, 3 when a range was wider than 20 ms and failed (inconclusive). */
+static int haptics(const char *sim, int offset)
+{
+	open_sim(sim);
+	int motor = open_attribute(sim, offset, "value", O_RDONLY);
+	int64_t on_lo[3] = { 0 }, on_hi[3] = { 0 }, off_lo[3] = { 0 }, off_hi[3] = { 0 };
+	int pulses = 0;
+	bool on = false, released = false;
+	int64_t tap = set_button(GREEN, true);
+	int64_t deadline = tap + 15000 * MS, previous = tap;
+	while (now_ns() < deadline && pulses < 3 && !(pulses == 2 && !on)) {
+		char c = '0';
+		if (pread(motor, &c, 1, 0) != 1) {
+			printf("haptics: FAIL cannot read line %d: %s\n", offset, strerror(errno));
+			return 1;
+		}
+		int64_t t = now_ns();
+		if ((c == '1') != on) {
+			on = c == '1';
+			if (on) {
+				on_lo[pulses] = previous;
+				on_hi[pulses] = t;
+			} else {
+				off_lo[pulses] = previous;
+				off_hi[pulses++] = t;
+			}
+		}
+		previous = t;
+		if (!released && t - tap >= 150 * MS) {
+			set_button(GREEN, false);
+			released = true;
+		}
+		nap_ns(MS);
+	}
+	if (!released)
+		set_button(GREEN, false);
+	if (pulses != 2 || on) {
+		printf("haptics: FAIL want a click and a buzz, saw %d pulse(s)%s within %.0f s\n", pulses,
+		       on ? " and the motor still on" : "", ms_of(now_ns() - tap) / 1000);
+		return 1;
+	}
+	static const double want[2] = { 40, 400 };
+	static const char *what[2] = { "click", "game-over buzz" };
+	int status = 0;
+	char ranges[2][96];
+	for (int i = 0; i < 2; i++) {
+		double shortest = ms_of(off_lo[i] - on_hi[i]), longest = ms_of(off_hi[i] - on_lo[i]);
+		snprintf(ranges[i], sizeof(ranges[i]), "%s %.1f-%.1f ms", what[i], shortest, longest);
+		printf("haptics: %s from %.1f ms after the press, between %.1f and %.1f ms long\n",
+		       what[i], ms_of(on_lo[i] - tap), shortest, longest);
+		if (longest >= want[i] && shortest <= want[i] + 60)
+			continue;
+		printf("haptics: FAIL the %s is not %.0f ms: %s%s\n", what[i], want[i], ranges[i],
+		       longest - shortest > 20 ? " (inconclusive: the driver was kept from reading)" : "");
+		if (status == 0)
+			status = longest - shortest > 20 ? 3 : 1;
+	}
+	if (status == 0)
+		printf("haptics: ok %s, %s at game over %.2f s after the press\n", ranges[0], ranges[1],
+		       ms_of(on_lo[1] - tap) / 1000);
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -1645,6 +1720,8 @@ int main(int argc, char **argv)
 		return pause_tones(argv[2], argv[3], atoi(argv[4]), atoi(argv[5]), atoi(argv[6]));
 	if (argc >= 4 && strcmp(argv[1], "listen") == 0)
 		return listen_to(argv[2], argv + 3);
+	if (argc == 4 && strcmp(argv[1], "haptics") == 0)
+		return haptics(argv[2], atoi(argv[3]));
 	if (argc == 3 && strcmp(argv[1], "hog") == 0)
 		return hog(atoi(argv[2]));
 	if (argc == 4 && strcmp(argv[1], "watch") == 0) {
@@ -1657,6 +1734,7 @@ int main(int argc, char **argv)
 	}
 	fprintf(stderr, "usage: hil-driver game SIMDIR [options] | bench SIMDIR OUT COUNT | "
 			"table LABEL=FILE... | pause SIMDIR PCM COUNT PAUSE_MS FOLLOW | "
-			"listen PCM COMMAND... | hog CPU | watch SIMDIR MS | probe SIMDIR\n");
+			"listen PCM COMMAND... | hog CPU | watch SIMDIR MS | probe SIMDIR | "
+			"haptics SIMDIR OFFSET\n");
 	return 2;
 }

@@ -131,7 +131,7 @@ final class ControlServer: Sendable {
       send(.settings(settings, t: t)) { $0.settings = settings }
     case .scoresChanged(let change):
       send(.scoresChanged(change.rawValue, t: t)) { _ in }
-    case .status, .gameEnded, .stuck, .unstuck, .lightFault:
+    case .status, .haptic, .gameEnded, .stuck, .unstuck, .lightFault, .motorFault:
       break
     }
   }

@@ -20,9 +20,9 @@ struct JournalWatcher: Service {
   /// of the concurrency pool each time.
   static func actsOn(_ happening: Happening) -> Bool {
     switch happening {
-    case .status, .stuck, .unstuck, .lightFault:
+    case .status, .stuck, .unstuck, .lightFault, .motorFault:
       true
-    case .light, .tone, .view, .gameEnded, .recorded, .settings, .scoresChanged:
+    case .light, .tone, .haptic, .view, .gameEnded, .recorded, .settings, .scoresChanged:
       false
     }
   }
@@ -46,7 +46,9 @@ struct JournalWatcher: Service {
       logger.notice("\(input.rawValue) released: it counts again")
     case .lightFault(let pad, let error):
       logger.error("cannot drive the \(pad.rawValue) LED: \(error)")
-    case .light, .tone, .view, .gameEnded, .recorded, .settings, .scoresChanged:
+    case .motorFault(let error):
+      logger.error("cannot drive the vibration motor: \(error)")
+    case .light, .tone, .haptic, .view, .gameEnded, .recorded, .settings, .scoresChanged:
       break  // Not in the stream (actsOn).
     }
   }

@@ -3,7 +3,8 @@ import Testing
 @testable import SimonGame
 
 /// Drives a `Game` with virtual time: timers fire at their exact deadlines, every effect
-/// is kept with the time it happened.
+/// is kept with the time it happened. Haptics are off unless a test turns them on: the
+/// motor's effects are `HapticsTests`' business, and other tests list effects exactly.
 struct GameHarness {
   var game: Game
   var now: Duration = .seconds(1000)
@@ -11,7 +12,7 @@ struct GameHarness {
   var history: [(at: Duration, effect: Effect)] = []
 
   init(
-    settings: Settings = .defaults, cabinet: Cabinet = Cabinet(), seed: UInt64 = 1,
+    settings: Settings = .with(), cabinet: Cabinet = Cabinet(), seed: UInt64 = 1,
     bests: [TableKey: Standing] = [:]
   ) {
     game = Game(
@@ -128,12 +129,13 @@ struct GameHarness {
 }
 
 extension Settings {
-  /// The defaults with some values changed.
+  /// The defaults with some values changed; haptics off unless asked for.
   static func with(
     mode: GameMode = .classic, difficulty: Difficulty = .medium, players: Int = 1,
-    skillTarget: Int = 0
+    skillTarget: Int = 0, haptics: Bool = false
   ) -> Settings {
     var settings = Settings.defaults
+    settings.hapticsOn = haptics
     settings.mode = mode
     settings.difficulty = difficulty
     settings.players = players

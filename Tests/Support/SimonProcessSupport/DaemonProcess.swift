@@ -346,7 +346,9 @@ public final class CabinetClient: Sendable {
     for message in snapshot() {
       let t: Int64
       switch message {
-      case .led(_, _, let at), .tone(_, let at), .state(_, let at), .gameOver(_, let at): t = at
+      case .led(_, _, let at), .tone(_, let at), .haptic(_, let at), .state(_, let at),
+        .gameOver(_, let at):
+        t = at
       case .error: t = entries.last?.t ?? 0
       }
       entries.append((t, "   " + message.line.trimmingCharacters(in: .newlines)))
