@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "SimonTransport", targets: ["SimonTransport"]),
     .library(name: "SimonGame", targets: ["SimonGame"]),
     .library(name: "SimonScores", targets: ["SimonScores"]),
+    .library(name: "SimonVenueStore", targets: ["SimonVenueStore"]),
     .library(name: "SimonSystemd", targets: ["SimonSystemd"]),
     .library(name: "SimonPOSIX", targets: ["SimonPOSIX"]),
     .executable(name: "bench-scores", targets: ["bench-scores"]),
@@ -81,12 +82,28 @@ let package = Package(
         "SimonGame", "SimonHardware", "SimonPOSIX", "CGPIOD",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
-    // Scores, players and settings on disk: locking, atomic writes, recovery.
+    // The state files' JSON: a parser that says where a file is broken, a reader that
+    // names the member at fault, a writer for the files' own layout. Standard library only.
+    .target(name: "SimonJSON"),
+    // A state file on disk: versioned JSON, locking, atomic writes, recovery from a
+    // broken file; the state directory; timestamps as the files write them.
+    .target(
+      name: "SimonStateFiles",
+      dependencies: [
+        "SimonJSON", "SimonPOSIX", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+    // The cabinet's books: scores, players and settings, each in its state file.
     .target(
       name: "SimonScores",
       dependencies: [
-        "SimonGame", "SimonPOSIX", .product(name: "SystemPackage", package: "swift-system"),
+        "SimonGame", "SimonJSON", "SimonStateFiles", "SimonPOSIX",
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
+    // The venue's side on disk: the tables merged from every cabinet (venue.json) and the
+    // bridge's outbox of records not yet published (outbox.json).
+    .target(
+      name: "SimonVenueStore",
+      dependencies: ["SimonGame", "SimonJSON", "SimonStateFiles", "SimonScores"]),
     // A thin C shim over alsa-lib (apt: libasound2-dev).
     .target(name: "CALSA", linkerSettings: [.linkedLibrary("asound")]),
     // Tone synthesis and the ALSA speaker.
@@ -107,7 +124,8 @@ let package = Package(
       ]),
     // The terminal cabinet of `simonctl play` and `status`: keys, screen, report (pure).
     .target(
-      name: "SimonTerminal", dependencies: ["SimonGame", "SimonSim", "SimonControl", "SimonScores"]),
+      name: "SimonTerminal",
+      dependencies: ["SimonStateFiles", "SimonGame", "SimonSim", "SimonControl", "SimonScores"]),
     // simond.toml: the cabinet's configuration, its defaults and its checks, for simond and
     // simonctl (which reads it without linking the daemon).
     .target(
@@ -117,6 +135,7 @@ let package = Package(
     .target(
       name: "SimonDaemon",
       dependencies: [
+        "SimonStateFiles",
         "SimonCabinetConfig",
         "SimonGame", "SimonHardware", "SimonSim", "SimonTransport", "SimonGPIO", "SimonScores",
         "SimonAudio", "SimonTOML", "SimonConfig", "SimonControl", "SimonSystemd", "SimonPOSIX",
@@ -144,6 +163,7 @@ let package = Package(
     .executableTarget(
       name: "simonctl",
       dependencies: [
+        "SimonVenueStore", "SimonStateFiles",
         "SimonCabinetConfig", "SimonGPIO", "SimonHardware", "SimonGame", "SimonScores",
         "SimonAudio",
         "SimonSim", "SimonTransport", "SimonTerminal", "SimonControl", "SimonConfig", "SimonPOSIX",
@@ -158,6 +178,7 @@ let package = Package(
     .target(
       name: "SimonVenue",
       dependencies: [
+        "SimonVenueStore", "SimonStateFiles",
         "SimonGame", "SimonScores", "SimonControl", "SimonConfig", "SimonPOSIX", "CMosquitto",
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -175,7 +196,7 @@ let package = Package(
     // Test-only: a process that records games and acknowledges each, for the tests that
     // run writers in parallel and kill them mid-write.
     .executableTarget(
-      name: "scores-test-writer", dependencies: ["SimonScores"],
+      name: "scores-test-writer", dependencies: ["SimonStateFiles", "SimonScores"],
       path: "Tests/Support/scores-test-writer"),
     .testTarget(name: "SimonGameTests", dependencies: ["SimonGame"]),
     .testTarget(name: "SimonTOMLTests", dependencies: ["SimonTOML"]),
@@ -189,7 +210,10 @@ let package = Package(
       path: "Tests/Support/ScoresTestSupport"),
     .testTarget(
       name: "SimonScoresTests",
-      dependencies: ["SimonScores", "ScoresTestSupport", "scores-test-writer"],
+      dependencies: [
+        "SimonVenueStore", "SimonStateFiles", "SimonScores", "ScoresTestSupport",
+        "scores-test-writer",
+      ],
       // State files as released versions wrote them, read by path (StateFileFixtureTests).
       exclude: ["StateFiles"]),
     .testTarget(
@@ -232,6 +256,7 @@ let package = Package(
     .target(
       name: "SimonProcessSupport",
       dependencies: [
+        "SimonVenueStore",
         "SimonSim", "SimonHardware", "SimonGame", "SimonControl", "SimonPOSIX", "ScoresTestSupport",
         "SimonScores", "SimonVenue",
         .product(name: "SystemPackage", package: "swift-system"),
@@ -263,6 +288,7 @@ let package = Package(
     .executableTarget(
       name: "bench-venue",
       dependencies: [
+        "SimonVenueStore",
         "SimonProcessSupport", "SimonVenue", "SimonScores", "SimonGame", argumentParser,
       ],
       path: "Benchmarks/bench-venue"),
@@ -277,16 +303,21 @@ let package = Package(
       name: "fuzz-config", dependencies: ["SimonCabinetConfig", "CFuzzing"],
       path: "Fuzz/fuzz-config"),
     .executableTarget(
-      name: "fuzz-state", dependencies: ["SimonScores", "CFuzzing"], path: "Fuzz/fuzz-state"),
+      name: "fuzz-state",
+      dependencies: ["SimonVenueStore", "SimonStateFiles", "SimonScores", "CFuzzing"],
+      path: "Fuzz/fuzz-state"),
     .executableTarget(
       name: "fuzz-sim-line", dependencies: ["SimonSim", "CFuzzing"], path: "Fuzz/fuzz-sim-line"),
     .executableTarget(
       name: "fuzz-control", dependencies: ["SimonControl", "CFuzzing"], path: "Fuzz/fuzz-control"),
     .executableTarget(
-      name: "fuzz-venue", dependencies: ["SimonScores", "CFuzzing"], path: "Fuzz/fuzz-venue"),
+      name: "fuzz-venue", dependencies: ["SimonVenueStore", "SimonScores", "CFuzzing"],
+      path: "Fuzz/fuzz-venue"),
     .testTarget(
       name: "SimonTerminalTests",
-      dependencies: ["SimonTerminal", "SimonSim", "SimonGame", "SimonControl", "SimonScores"]),
+      dependencies: [
+        "SimonStateFiles", "SimonTerminal", "SimonSim", "SimonGame", "SimonControl", "SimonScores",
+      ]),
     .testTarget(
       name: "SimonControlTests",
       dependencies: ["SimonControl", "SimonTransport", "SimonGame", "SimonScores"]),
@@ -300,6 +331,7 @@ let package = Package(
     .testTarget(
       name: "SimonVenueTests",
       dependencies: [
+        "SimonVenueStore",
         "SimonVenue", "SimonScores", "SimonControl", "SimonGame", "SimonProcessSupport",
         "ScoresTestSupport", "simond", "simonctl", "simon-venue",
       ]),

@@ -29,6 +29,7 @@ let package = Package(
         .product(name: "SimonControl", package: "simon-cabinet"),
         .product(name: "SimonGame", package: "simon-cabinet"),
         .product(name: "SimonScores", package: "simon-cabinet"),
+        .product(name: "SimonVenueStore", package: "simon-cabinet"),
         .product(name: "SimonSystemd", package: "simon-cabinet"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -44,6 +45,7 @@ let package = Package(
         "SimonWeb",
         .product(name: "SimonPOSIX", package: "simon-cabinet"),
         .product(name: "SimonScores", package: "simon-cabinet"),
+        .product(name: "SimonVenueStore", package: "simon-cabinet"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -55,6 +57,7 @@ let package = Package(
         .product(name: "SimonGame", package: "simon-cabinet"),
         .product(name: "SimonPOSIX", package: "simon-cabinet"),
         .product(name: "SimonScores", package: "simon-cabinet"),
+        .product(name: "SimonVenueStore", package: "simon-cabinet"),
         // Requests answered by the router in memory, on an embedded channel: no socket,
         // and none of HummingbirdTesting's HTTP client and TLS to build.
         .product(name: "Hummingbird", package: "hummingbird"),

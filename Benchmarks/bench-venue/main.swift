@@ -1,3 +1,9 @@
+import ArgumentParser
+import Foundation
+import SimonGame
+import SimonProcessSupport
+import SimonScores
+import SimonVenue
 // Figures for the venue (scripts/bench bench-venue), against Debian's Mosquitto on a
 // loopback port:
 //  1. load: N simulated cabinets (the bridge's publish and merge paths driven directly:
@@ -16,12 +22,7 @@
 // table that does not fill, a game that does not reach the third cabinet.
 //   bench-venue [--cabinets N] [--records R] [--games G] [--history H]
 //               [--history-cabinets C] [--smoke]
-import ArgumentParser
-import Foundation
-import SimonGame
-import SimonProcessSupport
-import SimonScores
-import SimonVenue
+import SimonVenueStore
 import Synchronization
 
 struct Options: ParsableCommand {

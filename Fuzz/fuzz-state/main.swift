@@ -1,14 +1,21 @@
+import CFuzzing
+import SimonScores
+import SimonStateFiles
 // libFuzzer target: scores.json, players.json, settings.json, outbox.json and venue.json
 // as the stores read them; whatever reads must write and read back the same. Built and
 // run by scripts/fuzz.
-import CFuzzing
-import SimonScores
+import SimonVenueStore
 
 /// Reads one input as each state file; never crashes, and what reads round-trips.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStateFiles(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   guard let data else { return 0 }
-  StateFileFuzzing.read(Array(UnsafeBufferPointer(start: data, count: size)))
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  StateFileFuzzing.roundTrip(ScoreBook.self, bytes)
+  StateFileFuzzing.roundTrip(PlayerRoster.self, bytes)
+  StateFileFuzzing.roundTrip(StoredSettings.self, bytes)
+  StateFileFuzzing.roundTrip(Outbox.self, bytes)
+  StateFileFuzzing.roundTrip(VenueBook.self, bytes)
   return 0
 }
 

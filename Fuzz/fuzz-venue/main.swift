@@ -1,7 +1,8 @@
-// libFuzzer target: a record as the venue bridge receives it from the broker (a record
-// that reads must write and read back the same). Built and run by scripts/fuzz.
 import CFuzzing
 import SimonScores
+// libFuzzer target: a record as the venue bridge receives it from the broker (a record
+// that reads must write and read back the same). Built and run by scripts/fuzz.
+import SimonVenueStore
 
 /// Reads one input as a venue record; never crashes, and what reads round-trips.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -5,6 +5,7 @@ import SimonGame
 import SimonHardware
 import SimonPOSIX
 import SimonScores
+import SimonStateFiles
 import SimonSystemd
 import Synchronization
 

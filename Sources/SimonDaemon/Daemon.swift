@@ -7,6 +7,7 @@ import SimonHardware
 import SimonPOSIX
 import SimonScores
 import SimonSim
+import SimonStateFiles
 import SimonSystemd
 import UnixSignals
 

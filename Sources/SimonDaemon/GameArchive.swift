@@ -2,6 +2,7 @@ import FoundationEssentials
 import Logging
 import SimonGame
 import SimonScores
+import SimonStateFiles
 import Synchronization
 
 /// The daemon's side of the state directory: records games, keeps this power-on's

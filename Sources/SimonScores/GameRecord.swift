@@ -1,5 +1,7 @@
 import FoundationEssentials
 import SimonGame
+import SimonJSON
+import SimonStateFiles
 
 /// One finished game as the score file keeps it: the game's result plus when it was
 /// played by the wall clock (docs/design.md section 4), and a number that orders records.
@@ -97,7 +99,7 @@ public struct GameRecord: Codable, Equatable, Sendable {
   // MARK: - The score file's fast path: the same object, on one line
 
   /// Reads the object `write(to:)` writes: the one reader of a record, whatever carries it.
-  init(json: JSONReader) throws(JSONShapeError) {
+  package init(json: JSONReader) throws(JSONShapeError) {
     func time(_ key: String) throws(JSONShapeError) -> Date {
       let member = try json.member(key)
       guard let milliseconds = Timestamps.parseUTCMilliseconds(try member.string()) else {
@@ -131,7 +133,7 @@ public struct GameRecord: Codable, Equatable, Sendable {
   }
 
   /// Appends the record as one object on one line: the one writer of a record.
-  func write(to writer: inout JSONWriter) {
+  package func write(to writer: inout JSONWriter) {
     writer.raw("{")
     writer.key("id")
     writer.integer(id)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import SimonGame
+import SimonStateFiles
 
 /// How a player is getting on over time (docs/design.md section 5): their kept games
 /// (`PlayerHistory`) week by week, and the reaction times of all of them.

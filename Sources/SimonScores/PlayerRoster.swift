@@ -1,9 +1,12 @@
+import SimonJSON
+import SimonStateFiles
+
 /// Everything the players file holds: the registered players, sorted by name.
-struct PlayerRoster: StateDocument {
-  static var fileName: String { "players.json" }
-  static var version: Int { 1 }
-  static var permissions: UInt32 { 0o660 }
-  static var empty: PlayerRoster { PlayerRoster(players: []) }
+package struct PlayerRoster: StateDocument {
+  package static var fileName: String { "players.json" }
+  package static var version: Int { 1 }
+  package static var permissions: UInt32 { 0o660 }
+  package static var empty: PlayerRoster { PlayerRoster(players: []) }
 
   /// The players, sorted by name ignoring case.
   var players: [Player]
@@ -19,7 +22,7 @@ struct PlayerRoster: StateDocument {
     players.sort { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
   }
 
-  var contentProblems: [String] {
+  package var contentProblems: [String] {
     var names: Set<String> = []
     var codes: Set<PadCode> = []
     for (index, player) in players.enumerated() {
@@ -38,7 +41,7 @@ struct PlayerRoster: StateDocument {
     return []
   }
 
-  static func decode(_ json: JSONValue) throws(JSONShapeError) -> PlayerRoster {
+  package static func decode(_ json: JSONValue) throws(JSONShapeError) -> PlayerRoster {
     let players = try JSONReader(json).member("players").map { (item) throws(JSONShapeError) in
       let text = try item.member("code").string()
       let code: PadCode
@@ -55,7 +58,7 @@ struct PlayerRoster: StateDocument {
   }
 
   /// `{"version": 1, "players": [{"name": ..., "code": ...}, ...]}`, one player a line.
-  func encodeFile() throws -> [UInt8] {
+  package func encodeFile() throws -> [UInt8] {
     var writer = JSONWriter(capacity: 64 * players.count + 64)
     writer.beginStateFile(version: Self.version)
     writer.key("players")

@@ -1,3 +1,5 @@
+import SimonStateFiles
+
 /// The registered players, in `players.json` in the state directory.
 ///
 /// Every change is one locked read-modify-write: any number of processes may change

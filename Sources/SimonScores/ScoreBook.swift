@@ -1,5 +1,7 @@
 import FoundationEssentials
 import SimonGame
+import SimonJSON
+import SimonStateFiles
 
 /// Everything the score file holds: the high-score tables, one per mode and difficulty,
 /// and the recent games in the order they were recorded.
@@ -8,7 +10,7 @@ import SimonGame
 /// store's `record`, `nameLatest`, `modify` so no other process's update is lost.
 public struct ScoreBook: Equatable, Sendable {
   /// How many games a high-score table holds.
-  public static let tableSize = 10
+  public static var tableSize: Int { RankedTables<GameRecord>.size }
   /// The fewest recent games a book keeps, whatever limit it is given.
   public static let minimumRecentLimit = 100
 
@@ -16,35 +18,27 @@ public struct ScoreBook: Equatable, Sendable {
   public private(set) var recent: [GameRecord]
   /// The number the next recorded game gets.
   public private(set) var nextID: Int
-  private var tables: [TableKey: [GameRecord]]
+  private var tables: RankedTables<GameRecord>
 
   /// An empty book: no games recorded.
   public init() {
     recent = []
     nextID = 1
-    tables = [:]
+    tables = RankedTables()
   }
 
   /// The high-score table of a mode and difficulty, best first; at most ten games.
-  public func table(_ key: TableKey) -> [GameRecord] { tables[key] ?? [] }
+  public func table(_ key: TableKey) -> [GameRecord] { tables.table(key) }
 
   /// Every table that has a game, in the order of `GameMode.allCases`, then of
   /// `Difficulty.allCases`.
-  public var tableKeys: [TableKey] {
-    Self.allTableKeys.filter { !(tables[$0]?.isEmpty ?? true) }
-  }
+  public var tableKeys: [TableKey] { tables.keys }
 
   /// Every table there can be, in display order.
-  public static var allTableKeys: [TableKey] {
-    GameMode.allCases.flatMap { mode in
-      Difficulty.allCases.map { TableKey(mode: mode, difficulty: $0) }
-    }
-  }
+  public static var allTableKeys: [TableKey] { RankedTables<GameRecord>.allKeys }
 
   /// The best game of every table that has one.
-  public var allTimeBests: [TableKey: GameRecord] {
-    tables.compactMapValues(\.first)
-  }
+  public var allTimeBests: [TableKey: GameRecord] { tables.bests }
 
   /// Adds a finished game: it gets the next number, goes to the end of the recent games
   /// (the oldest drop off past `recentLimit`, which is at least `minimumRecentLimit`),
@@ -60,16 +54,8 @@ public struct ScoreBook: Equatable, Sendable {
     let limit = max(recentLimit, Self.minimumRecentLimit)
     if recent.count > limit { recent.removeFirst(recent.count - limit) }
 
-    var table = tables[record.table] ?? []
-    let previousBest = table.first
-    let place = table.firstIndex { record.ranks(above: $0) } ?? table.count
-    var rank: Int?
-    if place < Self.tableSize {
-      table.insert(record, at: place)
-      if table.count > Self.tableSize { table.removeLast(table.count - Self.tableSize) }
-      tables[record.table] = table
-      rank = place + 1
-    }
+    let previousBest = tables.table(record.table).first
+    let rank = tables.insert(record)
     return RecordOutcome(
       record: record, rank: rank,
       isNewAllTimeBest: Ranking.isNewBest(result.standing, over: previousBest?.result.standing),
@@ -92,11 +78,7 @@ public struct ScoreBook: Equatable, Sendable {
       index -= 1
     }
     let ids = Set(renamed.map(\.id))
-    for key in tables.keys {
-      for position in tables[key]!.indices where ids.contains(tables[key]![position].id) {
-        Self.rename(&tables[key]![position], to: name)
-      }
-    }
+    tables.update(where: { ids.contains($0.id) }, with: { Self.rename(&$0, to: name) })
     return renamed
   }
 
@@ -106,20 +88,21 @@ public struct ScoreBook: Equatable, Sendable {
   /// - Throws: `NamingError` when there is no such game, it is not in its top ten, or
   ///   it already has a name.
   public mutating func name(game id: Int, as name: String) throws(NamingError) -> GameRecord {
-    let (key, position) = try placeToName(game: id)
-    let old = tables[key]![position].result.name
-    Self.rename(&tables[key]![position], from: old, to: name)
+    let old = try nameToReplace(game: id)
     for index in recent.indices where recent[index].id == id {
       Self.rename(&recent[index], from: old, to: name)
     }
-    return tables[key]![position]
+    let named = tables.update(
+      where: { $0.id == id }, with: { Self.rename(&$0, from: old, to: name) })
+    // nameToReplace found it in a table.
+    return named[0]
   }
 
   /// Why one game cannot be named afterwards, or nil when it can: the rule of
   /// `name(game:as:)`, checked without changing anything.
   public func namingProblem(game id: Int) -> NamingError? {
     do {
-      _ = try placeToName(game: id)
+      _ = try nameToReplace(game: id)
       return nil
     } catch {
       return error
@@ -127,24 +110,18 @@ public struct ScoreBook: Equatable, Sendable {
   }
 
   /// The 1-based place of a game in its table's top ten, or nil when it is not there.
-  public func rank(of id: Int) -> Int? {
-    for table in tables.values {
-      if let position = table.firstIndex(where: { $0.id == id }) { return position + 1 }
-    }
-    return nil
-  }
+  public func rank(of id: Int) -> Int? { tables.place { $0.id == id }?.rank }
 
   /// Where a game that may be named sits: kept, in its table's top ten, and recorded as
   /// "Player", "Player N" or an unnamed "Team".
-  private func placeToName(game id: Int) throws(NamingError) -> (TableKey, Int) {
-    guard let key = tables.first(where: { $0.value.contains { $0.id == id } })?.key else {
+  private func nameToReplace(game id: Int) throws(NamingError) -> String {
+    guard let ranked = tables.entries.first(where: { $0.id == id }) else {
       if recent.contains(where: { $0.id == id }) { throw .notRanked(id) }
       throw .noSuchGame(id)
     }
-    let position = tables[key]!.firstIndex { $0.id == id }!
-    let current = tables[key]![position].result.name
+    let current = ranked.result.name
     guard PlayerName.isUnnamed(current) else { throw .alreadyNamed(id, current) }
-    return (key, position)
+    return current
   }
 
   private static func rename(_ record: inout GameRecord, from old: String, to name: String) {
@@ -158,17 +135,19 @@ public struct ScoreBook: Equatable, Sendable {
   }
 }
 
+extension GameRecord: RankedEntry {}
+
 extension ScoreBook: StateDocument {
-  static var fileName: String { "scores.json" }
+  package static var fileName: String { "scores.json" }
   /// 2: a record may end as `quit` and carry `reactions_ms`, which a program reading
   /// format 1 would take for damage; format 1 is read as it is.
-  static var version: Int { 2 }
-  static var permissions: UInt32 { 0o660 }
-  static var empty: ScoreBook { ScoreBook() }
+  package static var version: Int { 2 }
+  package static var permissions: UInt32 { 0o660 }
+  package static var empty: ScoreBook { ScoreBook() }
 
   /// Reads the book with the fast parser's value; numbers outside `GameRecord.Bounds` make
   /// the file corrupt.
-  static func decode(_ json: JSONValue) throws(JSONShapeError) -> ScoreBook {
+  package static func decode(_ json: JSONValue) throws(JSONShapeError) -> ScoreBook {
     let reader = JSONReader(json)
     var book = ScoreBook()
     book.recent = try reader.member("recent").map { (item) throws(JSONShapeError) in
@@ -190,8 +169,8 @@ extension ScoreBook: StateDocument {
   }
 
   /// The file's text: the version, next_id, the tables, the recent games, one game a line.
-  func encodeFile() throws -> [UInt8] {
-    var writer = JSONWriter(capacity: 320 * (recent.count + tables.count * Self.tableSize) + 256)
+  package func encodeFile() throws -> [UInt8] {
+    var writer = JSONWriter(capacity: 320 * (recent.count + tables.count) + 256)
     writer.beginStateFile(version: Self.version)
     writer.key("next_id")
     writer.integer(nextID)
@@ -213,7 +192,7 @@ extension ScoreBook: StateDocument {
       writer.raw(",")
       writer.newline(indent: 3)
       writer.key("top")
-      Self.write(tables[key]!, indent: 3, to: &writer)
+      Self.write(tables.table(key), indent: 3, to: &writer)
       writer.newline(indent: 2)
       writer.raw("}")
     }
@@ -238,15 +217,12 @@ extension ScoreBook: StateDocument {
     writer.raw("]")
   }
 
-  var contentProblems: [String] {
-    for (key, table) in tables {
-      if let stray = table.first(where: { $0.table != key }) {
-        return [
-          "tables: game \(stray.id) is \(stray.table.mode.rawValue)/\(stray.table.difficulty.rawValue) but is in the \(key.mode.rawValue)/\(key.difficulty.rawValue) table"
-        ]
-      }
-    }
-    return []
+  package var contentProblems: [String] {
+    guard let filed = tables.strays.first else { return [] }
+    let (key, stray) = (filed.key, filed.entry)
+    return [
+      "tables: game \(stray.id) is \(stray.table.mode.rawValue)/\(stray.table.difficulty.rawValue) but is in the \(key.mode.rawValue)/\(key.difficulty.rawValue) table"
+    ]
   }
 }
 
@@ -254,12 +230,8 @@ extension ScoreBook {
   /// Sets the tables read from a file, re-sorted and cut to ten, and the next number,
   /// made larger than any record's.
   fileprivate mutating func setTables(_ read: [(TableKey, [GameRecord])], nextID: Int) {
-    tables = [:]
-    for (key, top) in read where !top.isEmpty {
-      let merged = (tables[key] ?? []) + top
-      tables[key] = Array(merged.sorted { $0.ranks(above: $1) }.prefix(Self.tableSize))
-    }
-    let highest = (recent.map(\.id) + tables.values.flatMap { $0.map(\.id) }).max() ?? 0
+    tables = RankedTables(filed: read)
+    let highest = (recent.map(\.id) + tables.entries.map(\.id)).max() ?? 0
     self.nextID = max(nextID, highest == .max ? .max : highest + 1)
   }
 }

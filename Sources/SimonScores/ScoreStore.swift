@@ -1,5 +1,6 @@
 import FoundationEssentials
 import SimonGame
+import SimonStateFiles
 
 /// The scores of the cabinet, in `scores.json` in the state directory: the high-score
 /// tables and the recent games.

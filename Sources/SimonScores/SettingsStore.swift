@@ -1,4 +1,5 @@
 import SimonGame
+import SimonStateFiles
 
 /// The settings changed at the cabinet or with `simonctl`, in `settings.json` in the
 /// state directory; they persist across restarts.

@@ -1,4 +1,6 @@
 import SimonGame
+import SimonJSON
+import SimonStateFiles
 
 /// The settings changed at the cabinet or with `simonctl`, as `settings.json` holds them.
 ///
@@ -39,15 +41,15 @@ public struct StoredSettings: Equatable, Sendable {
 }
 
 extension StoredSettings: StateDocument {
-  static var fileName: String { "settings.json" }
+  package static var fileName: String { "settings.json" }
   /// 2: only changed settings are stored (1 was written whole by the cabinet's menu).
-  static var version: Int { 2 }
-  static var permissions: UInt32 { 0o660 }
-  static var empty: StoredSettings { StoredSettings() }
+  package static var version: Int { 2 }
+  package static var permissions: UInt32 { 0o660 }
+  package static var empty: StoredSettings { StoredSettings() }
 
-  var contentProblems: [String] { applied(to: .defaults).problems }
+  package var contentProblems: [String] { applied(to: .defaults).problems }
 
-  static func decode(_ json: JSONValue) throws(JSONShapeError) -> StoredSettings {
+  package static func decode(_ json: JSONValue) throws(JSONShapeError) -> StoredSettings {
     let reader = JSONReader(json)
     var stored = StoredSettings()
     for section in SettingKey.sections {
@@ -69,7 +71,7 @@ extension StoredSettings: StateDocument {
 
   /// `{"version": 2, "audio": {...}, "game": {...}, "haptics": {...}}` with only the
   /// stored keys, in the configuration file's sections and names.
-  func encodeFile() throws -> [UInt8] {
+  package func encodeFile() throws -> [UInt8] {
     var writer = JSONWriter(capacity: 512)
     writer.beginStateFile(version: Self.version)
     for (index, section) in SettingKey.sections.enumerated() {

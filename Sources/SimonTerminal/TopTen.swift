@@ -1,5 +1,6 @@
 import SimonGame
 import SimonScores
+import SimonStateFiles
 
 /// The top ten of one table as the terminal shows it in place of the pads: the table's
 /// title, a header and one row per game, best first.

@@ -1,4 +1,5 @@
 import SimonScores
+import SimonVenueStore
 
 /// This cabinet's own venue records, as the bridge knows them from its outbox and simond,
 /// and which of them the broker holds: the broker is never believed about the cabinet.

@@ -2,6 +2,8 @@ import Logging
 import SimonControl
 import SimonGame
 import SimonScores
+import SimonStateFiles
+import SimonVenueStore
 
 /// The venue bridge (docs/design.md section 12): follows simond's control socket, takes every
 /// game the cabinet records into the durable outbox, publishes it to the broker with

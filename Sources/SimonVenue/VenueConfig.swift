@@ -2,6 +2,7 @@ import SimonConfig
 import SimonControl
 import SimonPOSIX
 import SimonScores
+import SimonVenueStore
 
 /// The venue bridge's configuration (`/etc/simon-cabinet/venue.toml`, docs/design.md section 12),
 /// read with the same exact errors as `simond.toml`.

@@ -1,5 +1,6 @@
 import SimonControl
 import SimonScores
+import SimonStateFiles
 
 /// What `simonctl` makes of the programs' exit codes: the text its `--help` lists, and
 /// the code for each error of the stores.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SimonControl
 import SimonScores
+import SimonStateFiles
 
 /// `simonctl name-latest NAME [--count N]`: names games played without signing in.
 struct NameLatest: ParsableCommand {

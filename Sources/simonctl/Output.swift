@@ -2,6 +2,7 @@ import ArgumentParser
 import SimonControl
 import SimonPOSIX
 import SimonScores
+import SimonStateFiles
 
 /// Where `simonctl` writes: results to standard output, warnings and errors to standard
 /// error, and how a failure becomes an exit code.

@@ -2,6 +2,8 @@ import ArgumentParser
 import SimonControl
 import SimonGame
 import SimonScores
+import SimonStateFiles
+import SimonVenueStore
 
 /// `simonctl scores`: the high-score tables, or the recent games; `scores reset`.
 struct ScoresCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import SimonControl
 import SimonGame
 import SimonPOSIX
 import SimonScores
+import SimonStateFiles
 
 /// The state directory `simonctl` works on: `--state-dir`, else `$STATE_DIRECTORY` (the
 /// first of its colon-separated list, as systemd sets it), else the configuration's

@@ -2,6 +2,7 @@ import FoundationEssentials
 import ScoresTestSupport
 import SimonGame
 import SimonScores
+import SimonStateFiles
 import Synchronization
 
 /// A game result with the values tests care about; the rest are fixed.

@@ -2,6 +2,7 @@ import FoundationEssentials
 import ScoresTestSupport
 import SimonGame
 import SimonScores
+import SimonStateFiles
 import Testing
 
 @Suite struct ScoreStoreTests {

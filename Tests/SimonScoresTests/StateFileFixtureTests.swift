@@ -2,6 +2,7 @@ import FoundationEssentials
 import ScoresTestSupport
 import SimonGame
 import SimonScores
+import SimonVenueStore
 import Testing
 
 /// Every state file format a version of the programs wrote, kept in `StateFiles/` as it

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import SimonScores
+import SimonStateFiles
 import Testing
 
 @Suite struct TimestampsTests {

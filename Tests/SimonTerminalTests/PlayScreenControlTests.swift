@@ -1,6 +1,7 @@
 import SimonControl
 import SimonGame
 import SimonScores
+import SimonStateFiles
 import SimonTerminal
 import Testing
 

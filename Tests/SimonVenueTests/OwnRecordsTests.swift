@@ -1,6 +1,7 @@
 import FoundationEssentials
 import SimonGame
 import SimonScores
+import SimonVenueStore
 import Testing
 
 @testable import SimonVenue

@@ -3,6 +3,7 @@ import ScoresTestSupport
 import SimonGame
 import SimonProcessSupport
 import SimonScores
+import SimonVenueStore
 import Testing
 
 /// The venue end to end: real simond (simulated cabinets), real simon-venue bridges and

@@ -1,6 +1,7 @@
 import SimonGame
 import SimonProcessSupport
 import SimonScores
+import SimonVenueStore
 
 /// The table the venue tests play: classic, medium.
 let venueTable = TableKey(mode: .classic, difficulty: .medium)

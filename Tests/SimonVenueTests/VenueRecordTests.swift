@@ -1,6 +1,7 @@
 import Foundation
 import SimonGame
 import SimonScores
+import SimonVenueStore
 import Testing
 
 @Suite("A venue record on the wire")

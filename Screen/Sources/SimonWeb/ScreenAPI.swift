@@ -3,6 +3,7 @@ import Hummingbird
 import SimonControl
 import SimonGame
 import SimonScores
+import SimonVenueStore
 
 /// The read-only JSON API (docs/screen.md): what the cabinet shows now and
 /// what simond can tell of its tables, recent games and players, and the venue's tables.

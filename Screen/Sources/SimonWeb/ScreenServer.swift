@@ -6,6 +6,7 @@ import NIOCore
 import SimonControl
 import SimonScores
 import SimonSystemd
+import SimonVenueStore
 
 /// simon-web as one Hummingbird application: the page's files, `/live` and `/api`,
 /// behind `ScreenGuard`; systemd is told READY once it listens.

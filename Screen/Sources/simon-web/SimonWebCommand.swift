@@ -5,6 +5,7 @@ import SimonControl
 import SimonPOSIX
 import SimonScores
 import SimonSystemd
+import SimonVenueStore
 import SimonWeb
 
 /// The cabinet screen's server: the page, its WebSocket and the read-only API.

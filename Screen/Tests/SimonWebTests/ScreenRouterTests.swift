@@ -4,6 +4,7 @@ import Logging
 import SimonGame
 import SimonPOSIX
 import SimonScores
+import SimonVenueStore
 import Testing
 
 @testable import SimonWeb

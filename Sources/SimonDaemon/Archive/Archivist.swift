@@ -3,6 +3,7 @@ import Logging
 import SimonGame
 import SimonPOSIX
 import SimonScores
+import SimonStateFiles
 import SystemPackage
 
 /// The archive's one door for the game: takes its requests in the order it made them, on

@@ -1,6 +1,7 @@
 import SimonControl
 import SimonGame
 import SimonScores
+import SimonStateFiles
 
 extension ControlRefusalReason {
   /// Why a request that failed with `error` was refused, by what the error means to the

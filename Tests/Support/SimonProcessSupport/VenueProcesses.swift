@@ -3,6 +3,7 @@ import ScoresTestSupport
 import SimonGame
 import SimonScores
 import SimonVenue
+import SimonVenueStore
 import Synchronization
 import SystemPackage
 

@@ -10,6 +10,7 @@
 import FoundationEssentials
 import SimonGame
 import SimonScores
+import SimonStateFiles
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,7 @@
 import FoundationEssentials
 import SimonGame
+import SimonJSON
+import SimonScores
 
 /// One game of a venue: a cabinet's record under a number that is unique across the
 /// venue, the cabinet's id and its own sequence (docs/design.md section 12). It is published to

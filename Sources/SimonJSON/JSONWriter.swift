@@ -3,12 +3,12 @@
 /// The caller lays out the document; this appends tokens. Strings are escaped so that
 /// the file prints safely in a terminal: every C0 and C1 control character and DEL
 /// become `\u00XX` (or `\n`, `\t`, ...).
-struct JSONWriter: ~Copyable {
+package struct JSONWriter: ~Copyable {
   private var start: UnsafeMutablePointer<UInt8>
   private var capacity: Int
   private var count = 0
 
-  init(capacity: Int = 4096) {
+  package init(capacity: Int = 4096) {
     self.capacity = max(capacity, 64)
     start = .allocate(capacity: self.capacity)
   }
@@ -16,11 +16,11 @@ struct JSONWriter: ~Copyable {
   deinit { start.deallocate() }
 
   /// The text so far.
-  var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+  package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
 
   /// Appends one byte.
   @inline(__always)
-  mutating func append(_ byte: UInt8) {
+  package mutating func append(_ byte: UInt8) {
     if count == capacity { grow(by: 1) }
     start[count] = byte
     count += 1
@@ -28,7 +28,7 @@ struct JSONWriter: ~Copyable {
 
   /// Appends bytes.
   @inline(__always)
-  mutating func append(_ bytes: UnsafeRawBufferPointer) {
+  package mutating func append(_ bytes: UnsafeRawBufferPointer) {
     if count + bytes.count > capacity { grow(by: bytes.count) }
     if bytes.count <= 16 {
       // Short tokens: a loop beats a call to memmove.
@@ -50,13 +50,13 @@ struct JSONWriter: ~Copyable {
 
   /// Appends ASCII text as it is.
   @inline(__always)
-  mutating func raw(_ text: StaticString) {
+  package mutating func raw(_ text: StaticString) {
     append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// Opens a state file's object and writes its version first, leaving the writer
   /// ready for the next key on its own line.
-  mutating func beginStateFile(version: Int) {
+  package mutating func beginStateFile(version: Int) {
     raw("{")
     newline(indent: 1)
     key("version")
@@ -66,20 +66,20 @@ struct JSONWriter: ~Copyable {
   }
 
   /// Appends a new line and `level` times two spaces.
-  mutating func newline(indent level: Int) {
+  package mutating func newline(indent level: Int) {
     append(0x0A)
     for _ in 0..<level * 2 { append(0x20) }
   }
 
   /// Appends `"key": `.
-  mutating func key(_ key: StaticString) {
+  package mutating func key(_ key: StaticString) {
     append(UInt8(ascii: "\""))
     raw(key)
     raw("\": ")
   }
 
   /// Appends a whole number.
-  mutating func integer(_ value: Int) {
+  package mutating func integer(_ value: Int) {
     if value < 0 { append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
     var divisor: UInt = 1
@@ -92,10 +92,10 @@ struct JSONWriter: ~Copyable {
   }
 
   /// Appends `true` or `false`.
-  mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
+  package mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
 
   /// Appends a string in quotes, escaped.
-  mutating func string(_ text: String) {
+  package mutating func string(_ text: String) {
     append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in

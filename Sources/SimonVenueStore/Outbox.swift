@@ -1,5 +1,8 @@
 import FoundationEssentials
 import SimonGame
+import SimonJSON
+import SimonScores
+import SimonStateFiles
 
 /// The venue bridge's outbox (docs/design.md section 12): the cabinet's games numbered for the
 /// venue and kept until the broker acknowledged them, so that with the broker or the
@@ -150,14 +153,14 @@ public struct Outbox: Equatable, Sendable {
 }
 
 extension Outbox: StateDocument {
-  static var fileName: String { "outbox.json" }
+  package static var fileName: String { "outbox.json" }
   /// 2: a record may end as `quit` and carry `reactions_ms`, which a program reading
   /// format 1 would take for damage; format 1 is read as it is.
-  static var version: Int { 2 }
-  static var permissions: UInt32 { 0o660 }
-  static var empty: Outbox { Outbox() }
+  package static var version: Int { 2 }
+  package static var permissions: UInt32 { 0o660 }
+  package static var empty: Outbox { Outbox() }
 
-  static func decode(_ json: JSONValue) throws(JSONShapeError) -> Outbox {
+  package static func decode(_ json: JSONValue) throws(JSONShapeError) -> Outbox {
     let reader = JSONReader(json)
     var outbox = Outbox()
     outbox.nextSequence = try reader.member("next_sequence").int(
@@ -178,7 +181,7 @@ extension Outbox: StateDocument {
     return outbox
   }
 
-  var contentProblems: [String] {
+  package var contentProblems: [String] {
     if let late = pending.first(where: { $0.sequence >= nextSequence }) {
       return ["pending: \(late.key) is numbered at or after next_sequence \(nextSequence)"]
     }
@@ -188,7 +191,7 @@ extension Outbox: StateDocument {
     return []
   }
 
-  func encodeFile() throws -> [UInt8] {
+  package func encodeFile() throws -> [UInt8] {
     var writer = JSONWriter(capacity: 400 * pending.count + 64 * taken.count + 256)
     writer.beginStateFile(version: Self.version)
     writer.key("next_sequence")

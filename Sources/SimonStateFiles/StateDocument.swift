@@ -1,7 +1,9 @@
+import SimonJSON
+
 /// The contents of one state file: a versioned JSON document.
 ///
 /// The file holds `{"version": N, ...}` with the document's own keys after the version.
-protocol StateDocument: Equatable, Sendable {
+package protocol StateDocument: Equatable, Sendable {
   /// The file's name in the state directory, e.g. "scores.json".
   static var fileName: String { get }
   /// The version this program writes; files with a higher one are set aside.

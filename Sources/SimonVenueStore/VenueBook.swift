@@ -1,4 +1,7 @@
 import SimonGame
+import SimonJSON
+import SimonScores
+import SimonStateFiles
 
 /// The venue's tables as one cabinet knows them (docs/design.md section 12): every cabinet's
 /// records merged into a top ten per mode and difficulty, with the same ranking rule as
@@ -40,21 +43,19 @@ public struct VenueBook: Equatable, Sendable {
 
   /// What was merged, per cabinet id.
   public private(set) var merged: [String: Merged]
-  private var tables: [TableKey: [VenueRecord]]
+  private var tables: RankedTables<VenueRecord>
 
   /// A venue table with nothing merged.
   public init() {
     merged = [:]
-    tables = [:]
+    tables = RankedTables()
   }
 
   /// The venue's table of a mode and difficulty, best first; at most ten games.
-  public func table(_ key: TableKey) -> [VenueRecord] { tables[key] ?? [] }
+  public func table(_ key: TableKey) -> [VenueRecord] { tables.table(key) }
 
   /// Every table that has a game, in display order (`ScoreBook.allTableKeys`).
-  public var tableKeys: [TableKey] {
-    ScoreBook.allTableKeys.filter { !(tables[$0]?.isEmpty ?? true) }
-  }
+  public var tableKeys: [TableKey] { tables.keys }
 
   /// Whether the record was merged before.
   public func contains(_ key: VenueRecord.Key) -> Bool {
@@ -70,23 +71,13 @@ public struct VenueBook: Equatable, Sendable {
   public mutating func merge(_ record: VenueRecord) -> Bool {
     guard !contains(record.key) else { return rename(record) }
     merged[record.cabinet, default: Merged(through: 0, also: [])].insert(record.sequence)
-    let key = record.game.table
-    var table = tables[key] ?? []
-    let place = table.firstIndex { record.ranks(above: $0) } ?? table.count
-    if place < ScoreBook.tableSize {
-      table.insert(record, at: place)
-      if table.count > ScoreBook.tableSize { table.removeLast() }
-      tables[key] = table
-    }
+    tables.insert(record)
     return true
   }
 
   private mutating func rename(_ record: VenueRecord) -> Bool {
-    let key = record.game.table
-    guard let place = tables[key]?.firstIndex(where: { $0.key == record.key }) else {
-      return false
-    }
-    let merged = tables[key]![place].game
+    guard let merged = tables.table(record.table).first(where: { $0.key == record.key })?.game
+    else { return false }
     // The same game but for its names: anything else under a merged id is ignored.
     var unnamed = record.game
     unnamed.result.name = merged.result.name
@@ -94,20 +85,25 @@ public struct VenueBook: Equatable, Sendable {
     guard unnamed == merged, PlayerName.isUnnamed(merged.result.name),
       !PlayerName.isUnnamed(record.game.result.name)
     else { return false }
-    tables[key]![place] = record
+    tables.update(where: { $0.key == record.key }, with: { $0 = record })
     return true
   }
 }
 
+extension VenueRecord: RankedEntry {
+  /// The table the game belongs in.
+  public var table: TableKey { game.table }
+}
+
 extension VenueBook: StateDocument {
-  static var fileName: String { "venue.json" }
+  package static var fileName: String { "venue.json" }
   /// 2: a record may end as `quit` and carry `reactions_ms`, which a program reading
   /// format 1 would take for damage; format 1 is read as it is.
-  static var version: Int { 2 }
-  static var permissions: UInt32 { 0o664 }
-  static var empty: VenueBook { VenueBook() }
+  package static var version: Int { 2 }
+  package static var permissions: UInt32 { 0o664 }
+  package static var empty: VenueBook { VenueBook() }
 
-  static func decode(_ json: JSONValue) throws(JSONShapeError) -> VenueBook {
+  package static func decode(_ json: JSONValue) throws(JSONShapeError) -> VenueBook {
     let reader = JSONReader(json)
     var book = VenueBook()
     for (cabinet, merged) in try reader.member("merged").map({ (item) throws(JSONShapeError) in
@@ -123,22 +119,20 @@ extension VenueBook: StateDocument {
     }) {
       book.merged[cabinet] = merged
     }
-    for (key, top) in try reader.member("tables").map({ (table) throws(JSONShapeError) in
-      let key = TableKey(
-        mode: try table.member("mode").choice(GameMode.self),
-        difficulty: try table.member("difficulty").choice(Difficulty.self))
-      let top = try table.member("top").map { (item) throws(JSONShapeError) in
-        try VenueRecord(json: item)
-      }
-      return (key, top)
-    }) where !top.isEmpty {
-      let all = (book.tables[key] ?? []) + top
-      book.tables[key] = Array(all.sorted { $0.ranks(above: $1) }.prefix(ScoreBook.tableSize))
-    }
+    book.tables = RankedTables(
+      filed: try reader.member("tables").map { (table) throws(JSONShapeError) in
+        let key = TableKey(
+          mode: try table.member("mode").choice(GameMode.self),
+          difficulty: try table.member("difficulty").choice(Difficulty.self))
+        let top = try table.member("top").map { (item) throws(JSONShapeError) in
+          try VenueRecord(json: item)
+        }
+        return (key, top)
+      })
     return book
   }
 
-  var contentProblems: [String] {
+  package var contentProblems: [String] {
     for (cabinet, merged) in merged {
       if merged.also.contains(where: { $0 <= merged.through })
         || merged.also != merged.also.sorted() || Set(merged.also).count != merged.also.count
@@ -146,21 +140,20 @@ extension VenueBook: StateDocument {
         return ["merged: \(cabinet): \"also\" must be ascending, unique and above \"through\""]
       }
     }
-    for (key, table) in tables {
-      if let stray = table.first(where: { $0.game.table != key }) {
-        return [
-          "tables: \(stray.key) is not a \(key.mode.rawValue)/\(key.difficulty.rawValue) game"
-        ]
-      }
-      if let unmerged = table.first(where: { !contains($0.key) }) {
-        return ["tables: \(unmerged.key) is in a table but not among the merged"]
-      }
+    if let stray = tables.strays.first {
+      let key = stray.key
+      return [
+        "tables: \(stray.entry.key) is not a \(key.mode.rawValue)/\(key.difficulty.rawValue) game"
+      ]
+    }
+    if let unmerged = tables.entries.first(where: { !contains($0.key) }) {
+      return ["tables: \(unmerged.key) is in a table but not among the merged"]
     }
     return []
   }
 
-  func encodeFile() throws -> [UInt8] {
-    var writer = JSONWriter(capacity: 400 * tables.count * ScoreBook.tableSize + 64 * merged.count)
+  package func encodeFile() throws -> [UInt8] {
+    var writer = JSONWriter(capacity: 400 * tables.count + 64 * merged.count)
     writer.beginStateFile(version: Self.version)
     writer.key("merged")
     writer.raw("[")
@@ -200,7 +193,7 @@ extension VenueBook: StateDocument {
       writer.raw(", ")
       writer.key("top")
       writer.raw("[")
-      for (position, record) in tables[key]!.enumerated() {
+      for (position, record) in tables.table(key).enumerated() {
         writer.raw(position == 0 ? "" : ",")
         writer.newline(indent: 3)
         record.write(to: &writer)
@@ -208,7 +201,7 @@ extension VenueBook: StateDocument {
       writer.newline(indent: 2)
       writer.raw("]}")
     }
-    if !tables.isEmpty { writer.newline(indent: 1) }
+    if !tableKeys.isEmpty { writer.newline(indent: 1) }
     writer.raw("]")
     writer.newline(indent: 0)
     writer.raw("}\n")

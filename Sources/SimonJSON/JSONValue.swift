@@ -1,5 +1,5 @@
 /// A parsed JSON value; objects keep their keys in file order.
-enum JSONValue: Equatable {
+package enum JSONValue: Equatable {
   case null
   case bool(Bool)
   case integer(Int)
@@ -8,7 +8,7 @@ enum JSONValue: Equatable {
   case array([JSONValue])
   case object([(String, JSONValue)])
 
-  static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
@@ -23,7 +23,7 @@ enum JSONValue: Equatable {
   }
 
   /// The value of a key of an object (the first, if the key is there twice).
-  subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
     return members.first { $0.0 == key }?.1
   }
@@ -31,14 +31,20 @@ enum JSONValue: Equatable {
 
 /// Why a document does not map to the type expected, with where: "recent[3].points:
 /// expected a whole number".
-struct JSONShapeError: Error, CustomStringConvertible {
-  var path: String
-  var message: String
+package struct JSONShapeError: Error, CustomStringConvertible {
+  package var path: String
+  package var message: String
 
-  var description: String { path.isEmpty ? message : "\(path): \(message)" }
+  /// A problem at `path` ("" for the whole document).
+  package init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
+
+  package var description: String { path.isEmpty ? message : "\(path): \(message)" }
 
   /// The same error seen from the object or array holding it.
-  func within(_ component: String) -> JSONShapeError {
+  package func within(_ component: String) -> JSONShapeError {
     let joined =
       path.isEmpty ? component : (path.hasPrefix("[") ? component + path : component + "." + path)
     return JSONShapeError(path: joined, message: message)
@@ -47,19 +53,21 @@ struct JSONShapeError: Error, CustomStringConvertible {
 
 /// Reading typed values out of a `JSONValue`. A reader knows only its own key; callers
 /// add the outer path with `within` as errors pass up, so the common case builds no paths.
-struct JSONReader {
-  let value: JSONValue
-  let name: String
+package struct JSONReader {
+  package let value: JSONValue
+  package let name: String
 
-  init(_ value: JSONValue, name: String = "") {
+  package init(_ value: JSONValue, name: String = "") {
     self.value = value
     self.name = name
   }
 
-  func fail(_ message: String) -> JSONShapeError { JSONShapeError(path: name, message: message) }
+  package func fail(_ message: String) -> JSONShapeError {
+    JSONShapeError(path: name, message: message)
+  }
 
   /// The member `key` of this object.
-  func member(_ key: String) throws(JSONShapeError) -> JSONReader {
+  package func member(_ key: String) throws(JSONShapeError) -> JSONReader {
     guard case .object(let members) = value else { throw fail("expected an object") }
     for (memberKey, member) in members where memberKey == key {
       return JSONReader(member, name: key)
@@ -68,7 +76,7 @@ struct JSONReader {
   }
 
   /// The member `key`, or nil when it is missing or null.
-  func optionalMember(_ key: String) throws(JSONShapeError) -> JSONReader? {
+  package func optionalMember(_ key: String) throws(JSONShapeError) -> JSONReader? {
     guard case .object(let members) = value else { throw fail("expected an object") }
     for (memberKey, member) in members where memberKey == key {
       return member == .null ? nil : JSONReader(member, name: key)
@@ -76,14 +84,14 @@ struct JSONReader {
     return nil
   }
 
-  func int() throws(JSONShapeError) -> Int {
+  package func int() throws(JSONShapeError) -> Int {
     guard case .integer(let number) = value else { throw fail("expected a whole number") }
     return number
   }
 
   /// A whole number within `range`; outside it the file is refused, never trusted to
   /// arithmetic that could overflow.
-  func int(in range: ClosedRange<Int>) throws(JSONShapeError) -> Int {
+  package func int(in range: ClosedRange<Int>) throws(JSONShapeError) -> Int {
     let number = try int()
     guard range.contains(number) else {
       throw fail("\(number) is out of range: it is from \(range.lowerBound) to \(range.upperBound)")
@@ -91,13 +99,15 @@ struct JSONReader {
     return number
   }
 
-  func string() throws(JSONShapeError) -> String {
+  package func string() throws(JSONShapeError) -> String {
     guard case .string(let text) = value else { throw fail("expected a string") }
     return text
   }
 
   /// Maps every element of this array; an error names the element's index.
-  func map<T>(_ transform: (JSONReader) throws(JSONShapeError) -> T) throws(JSONShapeError) -> [T] {
+  package func map<T>(_ transform: (JSONReader) throws(JSONShapeError) -> T) throws(JSONShapeError)
+    -> [T]
+  {
     guard case .array(let items) = value else { throw fail("expected an array") }
     var result: [T] = []
     result.reserveCapacity(items.count)
@@ -112,7 +122,9 @@ struct JSONReader {
   }
 
   /// Reads this object's members with `body`; an error names this object's key.
-  func fields<T>(_ body: (JSONReader) throws(JSONShapeError) -> T) throws(JSONShapeError) -> T {
+  package func fields<T>(_ body: (JSONReader) throws(JSONShapeError) -> T) throws(JSONShapeError)
+    -> T
+  {
     do {
       return try body(JSONReader(value))
     } catch {
@@ -121,7 +133,7 @@ struct JSONReader {
   }
 
   /// A string that is one of an enumeration's raw values.
-  func choice<T: RawRepresentable & CaseIterable>(_: T.Type) throws(JSONShapeError) -> T
+  package func choice<T: RawRepresentable & CaseIterable>(_: T.Type) throws(JSONShapeError) -> T
   where T.RawValue == String {
     let text = try string()
     guard let value = T(rawValue: text) else {

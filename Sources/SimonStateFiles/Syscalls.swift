@@ -6,18 +6,18 @@ import SystemPackage
 // path.
 
 /// A failed system call: which one, on what path, and the errno it set.
-struct SystemError: Error, Equatable {
+package struct SystemError: Error, Equatable {
   /// The C function that failed, e.g. "open".
-  var call: String
+  package var call: String
   /// The path it was called on.
-  var path: String
+  package var path: String
   /// The errno value.
-  var errno: Int32
+  package var errno: Int32
   /// True when the file is there but is not a regular file (a FIFO, socket or device).
-  var notRegular = false
+  package var notRegular = false
 
   /// The failure of `call` on `path` with `code`.
-  init(call: String, path: String, code: Errno, notRegular: Bool = false) {
+  package init(call: String, path: String, code: Errno, notRegular: Bool = false) {
     self.call = call
     self.path = path
     self.errno = code.rawValue
@@ -25,7 +25,7 @@ struct SystemError: Error, Equatable {
   }
 
   /// The system's text for the errno, lowercased: "no such file or directory".
-  var reason: String {
+  package var reason: String {
     if notRegular { return "not a regular file" }
     let message = POSIX.errorText(errno)
     guard let first = message.first else { return "error \(errno)" }
@@ -35,7 +35,7 @@ struct SystemError: Error, Equatable {
 
 extension SystemError {
   /// What a failure means to a caller reading or creating a file.
-  enum Category: Equatable {
+  package enum Category: Equatable {
     /// Nothing is at the path (ENOENT).
     case notFound
     /// A component of the path is not a directory (ENOTDIR).
@@ -50,7 +50,7 @@ extension SystemError {
   }
 
   /// What this failure means to a caller.
-  var category: Category {
+  package var category: Category {
     switch Errno(rawValue: errno) {
     case .noSuchFileOrDirectory: .notFound
     case .notDirectory: .notADirectory
@@ -77,21 +77,21 @@ private func naming<R>(_ call: String, _ path: String, _ body: () throws -> R)
 }
 
 /// What `stat` tells of a file.
-struct FileStatus {
+package struct FileStatus {
   /// Whether it is a regular file.
-  var isRegular: Bool
+  package var isRegular: Bool
   /// Whether it is a directory.
-  var isDirectory: Bool
+  package var isDirectory: Bool
   /// Its size in bytes.
-  var size: Int
+  package var size: Int
   /// Its owner.
-  var owner: UInt32
+  package var owner: UInt32
   /// Its group.
-  var group: UInt32
+  package var group: UInt32
   /// Its permission bits.
-  var permissions: UInt32
+  package var permissions: UInt32
 
-  init(_ status: Stat) {
+  package init(_ status: Stat) {
     isRegular = status.type == .regular
     isDirectory = status.type == .directory
     size = Int(status.size)
@@ -102,14 +102,14 @@ struct FileStatus {
 }
 
 /// An open file descriptor; `close()` it, or use `withOpenFile`.
-struct Descriptor {
+package struct Descriptor {
   /// The open file.
-  let file: FileDescriptor
+  package let file: FileDescriptor
   /// The path it was opened with, for errors.
-  let path: String
+  package let path: String
 
   /// Opens `path` (open), close-on-exec.
-  static func opening(_ path: String, _ flags: OpenFlags, mode: UInt32 = 0o644)
+  package static func opening(_ path: String, _ flags: OpenFlags, mode: UInt32 = 0o644)
     throws(SystemError) -> Descriptor
   {
     let file = try naming("open", path) { () throws in
@@ -121,15 +121,15 @@ struct Descriptor {
   }
 
   /// Closes it; errors are ignored, as nothing can be done about them here.
-  func closing() { try? file.close() }
+  package func closing() { try? file.close() }
 
   /// What `fstat` tells of it.
-  func status() throws(SystemError) -> FileStatus {
+  package func status() throws(SystemError) -> FileStatus {
     try naming("fstat", path) { () throws in FileStatus(try file.stat()) }
   }
 
   /// Reads to the end of the file; at most `limit` bytes, else throws EFBIG.
-  func readAll(limit: Int) throws(SystemError) -> [UInt8] {
+  package func readAll(limit: Int) throws(SystemError) -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
@@ -145,33 +145,35 @@ struct Descriptor {
   }
 
   /// Writes every byte, continuing after short writes.
-  func writeAll(_ bytes: [UInt8]) throws(SystemError) {
+  package func writeAll(_ bytes: [UInt8]) throws(SystemError) {
     _ = try naming("write", path) { () throws in try file.writeAll(bytes) }
   }
 
   /// `fsync(2)`: the data and metadata are on the disk when it returns.
-  func sync() throws(SystemError) { try naming("fsync", path) { () throws in try file.sync() } }
+  package func sync() throws(SystemError) {
+    try naming("fsync", path) { () throws in try file.sync() }
+  }
 
   /// `fchown(2)`.
-  func changeOwner(_ owner: UInt32, _ group: UInt32) throws(SystemError) {
+  package func changeOwner(_ owner: UInt32, _ group: UInt32) throws(SystemError) {
     try naming("fchown", path) { () throws in try file.changeOwner(user: owner, group: group) }
   }
 
   /// `fchmod(2)`.
-  func changeMode(_ mode: UInt32) throws(SystemError) {
+  package func changeMode(_ mode: UInt32) throws(SystemError) {
     try naming("fchmod", path) { () throws in try file.changeMode(to: mode) }
   }
 
   /// `flock(2)` with LOCK_EX | LOCK_NB: true when the lock was taken, false when another
   /// open file description holds it.
-  func tryLockExclusive() throws(SystemError) -> Bool {
+  package func tryLockExclusive() throws(SystemError) -> Bool {
     try naming("flock", path) { try file.tryLockExclusive() }
   }
 
   /// Takes the exclusive `flock(2)`, waiting up to `timeoutMilliseconds` for its holder
   /// (see `FileDescriptor.lockExclusive(waitingAtMost:)`).
   /// - Returns: true when the lock is held, false on timeout.
-  func lockExclusive(timeoutMilliseconds: Int) throws(SystemError) -> Bool {
+  package func lockExclusive(timeoutMilliseconds: Int) throws(SystemError) -> Bool {
     try naming("flock", path) { () throws in
       try file.lockExclusive(waitingAtMost: .milliseconds(timeoutMilliseconds))
     }
@@ -180,7 +182,7 @@ struct Descriptor {
 
 /// Reads a whole regular file of at most `limit` bytes. A directory fails with EISDIR,
 /// anything else that is not a regular file with `category == .unreadable`.
-func readRegularFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
+package func readRegularFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
   try withOpenFile(path, OpenFlags.read) { (file) throws(SystemError) in
     let status = try file.status()
     if status.isDirectory { throw SystemError(call: "read", path: path, code: .isDirectory) }
@@ -192,7 +194,7 @@ func readRegularFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] 
 }
 
 /// Runs `body` with a file open, closing it afterwards whatever happens.
-func withOpenFile<R>(
+package func withOpenFile<R>(
   _ path: String, _ flags: OpenFlags, mode: UInt32 = 0o644,
   _ body: (Descriptor) throws(SystemError) -> R
 ) throws(SystemError) -> R {
@@ -202,25 +204,25 @@ func withOpenFile<R>(
 }
 
 /// How the package opens files, by name; each is close-on-exec too.
-struct OpenFlags {
+package struct OpenFlags {
   /// Reading, writing or both.
-  var access: FileDescriptor.AccessMode
+  package var access: FileDescriptor.AccessMode
   /// The rest.
-  var options: FileDescriptor.OpenOptions
+  package var options: FileDescriptor.OpenOptions
 
   /// Read only; does not block on a FIFO.
-  static let read = OpenFlags(access: .readOnly, options: .nonBlocking)
+  package static let read = OpenFlags(access: .readOnly, options: .nonBlocking)
   /// Create or truncate for writing; never follows a symbolic link.
-  static let createTruncate = OpenFlags(
+  package static let createTruncate = OpenFlags(
     access: .writeOnly, options: [.create, .truncate, .noFollow])
   /// A lock file: created if missing, opened read-only (flock needs no write access).
-  static let lockFile = OpenFlags(access: .readOnly, options: [.create, .noFollow])
+  package static let lockFile = OpenFlags(access: .readOnly, options: [.create, .noFollow])
   /// A directory, to fsync it.
-  static let directory = OpenFlags(access: .readOnly, options: .directory)
+  package static let directory = OpenFlags(access: .readOnly, options: .directory)
 }
 
 /// `stat(2)`, or nil when nothing is at the path.
-func fileStatus(_ path: String) throws(SystemError) -> FileStatus? {
+package func fileStatus(_ path: String) throws(SystemError) -> FileStatus? {
   do {
     return FileStatus(try FilePath(path).stat())
   } catch Errno.noSuchFileOrDirectory {
@@ -231,31 +233,31 @@ func fileStatus(_ path: String) throws(SystemError) -> FileStatus? {
 }
 
 /// `lstat(2)`: true when anything, even a dangling symbolic link, is at the path.
-func somethingExists(at path: String) -> Bool {
+package func somethingExists(at path: String) -> Bool {
   (try? FilePath(path).stat(followTargetSymlink: false)) != nil
 }
 
 /// `mkdir(2)`; an existing entry is not an error (the caller checks what it is).
-func makeDirectory(_ path: String, mode: UInt32) throws(SystemError) {
+package func makeDirectory(_ path: String, mode: UInt32) throws(SystemError) {
   try naming("mkdir", path) { () throws in try POSIX.makeDirectory(path, mode: mode) }
 }
 
 /// `rename(2)`.
-func renameFile(_ from: String, to: String) throws(SystemError) {
+package func renameFile(_ from: String, to: String) throws(SystemError) {
   try naming("rename", from) { () throws in try POSIX.rename(from, to: to) }
 }
 
 /// `getpid(2)`.
-func processID() -> Int32 { POSIX.processID }
+package func processID() -> Int32 { POSIX.processID }
 
 /// `unlink(2)`; a missing file is not an error.
-func removeFile(_ path: String) { POSIX.removeFile(path) }
+package func removeFile(_ path: String) { POSIX.removeFile(path) }
 
 /// The effective user id: 0 when running as root.
-var effectiveUser: UInt32 { POSIX.effectiveUserID }
+package var effectiveUser: UInt32 { POSIX.effectiveUserID }
 
 /// The local calendar date and time of epoch seconds (`localtime_r(3)`, which reads TZ or
 /// /etc/localtime).
-func localCalendarFields(epochSeconds: Int) -> POSIX.CalendarTime {
+package func localCalendarFields(epochSeconds: Int) -> POSIX.CalendarTime {
   POSIX.localTime(epochSeconds: epochSeconds)
 }

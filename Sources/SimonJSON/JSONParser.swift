@@ -2,18 +2,18 @@
 ///
 /// Strings must be valid UTF-8 without raw control characters; anything after the value
 /// but white space is an error. Errors give the line and column.
-struct JSONParser {
+package struct JSONParser {
   /// A syntax error and where it is.
-  struct SyntaxError: Error, CustomStringConvertible {
-    var line: Int
-    var column: Int
-    var message: String
+  package struct SyntaxError: Error, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
+    package var message: String
 
-    var description: String { "line \(line), column \(column): \(message)" }
+    package var description: String { "line \(line), column \(column): \(message)" }
   }
 
   /// Parses a whole document.
-  static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
     try bytes.withUnsafeBufferPointer { (buffer) throws(SyntaxError) -> JSONValue in
       var parser = JSONParser(buffer: buffer)
       parser.skipSpace()

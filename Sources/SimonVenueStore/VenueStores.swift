@@ -1,3 +1,6 @@
+import SimonScores
+import SimonStateFiles
+
 /// The venue table of one cabinet, in `venue.json` in the venue bridge's state
 /// directory, with the state files' guarantees (atomic, locked, a bad file set aside).
 /// The bridge writes it; `simonctl scores --venue` and the cabinet screen read it.

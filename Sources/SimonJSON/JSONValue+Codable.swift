@@ -3,7 +3,7 @@
 extension JSONValue: Codable {
   /// Reads whatever JSON value is there. Object members come in the decoder's order,
   /// which Foundation does not promise to be the text's.
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     if let object = try? decoder.container(keyedBy: AnyKey.self) {
       self = .object(
         try object.allKeys.map { ($0.stringValue, try object.decode(JSONValue.self, forKey: $0)) })
@@ -30,7 +30,7 @@ extension JSONValue: Codable {
   }
 
   /// Writes the value; object members in their order, for encoders that keep it.
-  func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     switch self {
     case .null:
       var single = encoder.singleValueContainer()
@@ -58,10 +58,10 @@ extension JSONValue: Codable {
 
   /// A member name as a coding key.
   private struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ name: String) { stringValue = name }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+    package var stringValue: String
+    package var intValue: Int? { nil }
+    package init(_ name: String) { stringValue = name }
+    package init?(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) { nil }
   }
 }

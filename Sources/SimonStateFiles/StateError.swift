@@ -49,7 +49,7 @@ public struct StateError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
-  init(_ kind: Kind, _ error: SystemError) {
+  package init(_ kind: Kind, _ error: SystemError) {
     self.init(kind: kind, path: error.path, reason: error.reason, errno: error.errno)
   }
 }

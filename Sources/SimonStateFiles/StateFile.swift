@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SimonJSON
 
 /// One versioned JSON document in the state directory, read and written so that nothing
 /// is ever lost or half-written:
@@ -13,26 +14,26 @@ import FoundationEssentials
 /// - a temporary file left by a writer killed before its rename is removed by the next
 ///   read or write that gets the lock (only a writer holding the lock makes one, so one
 ///   found under the lock is stale); the document itself was never touched by it.
-final class StateFile<Document: StateDocument>: Sendable {
+package final class StateFile<Document: StateDocument>: Sendable {
   /// The state directory.
-  let directory: String
+  package let directory: String
   /// The file.
-  let path: String
+  package let path: String
   /// The lock file beside it.
-  let lockPath: String
+  package let lockPath: String
   /// The temporary file a write goes through before its rename.
-  let temporaryPath: String
+  package let temporaryPath: String
   /// How long to wait for another process's lock before giving up.
-  let lockTimeout: Duration
+  package let lockTimeout: Duration
   /// Told of every file set aside.
-  let onProblem: @Sendable (StateProblem) -> Void
+  package let onProblem: @Sendable (StateProblem) -> Void
 
   /// Files larger than this are not read: they are set aside as corrupt. A full score
   /// file (1000 recent games and every table) is about 0.4 MB; 16 MB is forty times
   /// that, and reading it stays within tens of MB of memory.
-  static var sizeLimit: Int { 16 * 1024 * 1024 }
+  package static var sizeLimit: Int { 16 * 1024 * 1024 }
 
-  init(
+  package init(
     directory: String, lockTimeout: Duration, onProblem: @escaping @Sendable (StateProblem) -> Void
   ) {
     self.directory = directory
@@ -46,7 +47,7 @@ final class StateFile<Document: StateDocument>: Sendable {
   /// The document as it is now. Takes no lock unless the file must be set aside or a
   /// temporary file is there (then only when the lock is free at once, to remove it);
   /// creates nothing when the directory or the file is missing (that reads as empty).
-  func read() throws -> Document {
+  package func read() throws -> Document {
     if somethingExists(at: temporaryPath) {
       // Stale if nobody holds the lock; a holder is writing it, and will rename it. A
       // reader that may not take the lock leaves it to the next writer.
@@ -72,7 +73,7 @@ final class StateFile<Document: StateDocument>: Sendable {
 
   /// Reads the document under the lock, lets `body` change it, and writes it back when
   /// it changed. When `body` throws, nothing is written and the error is rethrown.
-  func update<R>(_ body: (inout Document) throws -> R) throws -> R {
+  package func update<R>(_ body: (inout Document) throws -> R) throws -> R {
     try StateDirectory.prepare(directory)
     return try withLock {
       var document = try loadRecovering(mustMove: true)
@@ -84,7 +85,7 @@ final class StateFile<Document: StateDocument>: Sendable {
   }
 
   /// Replaces the document whatever the file holds (it is not read), under the lock.
-  func replace(with document: Document) throws {
+  package func replace(with document: Document) throws {
     try StateDirectory.prepare(directory)
     try withLock { try write(document) }
   }
@@ -295,25 +296,16 @@ final class StateFile<Document: StateDocument>: Sendable {
   }
 }
 
-/// For the fuzzers: the state files' reading (the cabinet's and the venue bridge's),
-/// without a file.
+/// For the fuzzers: a state file's reading, without a file.
 package enum StateFileFuzzing {
-  /// Reads `bytes` as each state file would be read; a document that reads is written
-  /// and read again, and must come back the same.
-  package static func read(_ bytes: [UInt8]) {
-    roundTrip(StateFile<ScoreBook>.self, bytes)
-    roundTrip(StateFile<PlayerRoster>.self, bytes)
-    roundTrip(StateFile<StoredSettings>.self, bytes)
-    roundTrip(StateFile<Outbox>.self, bytes)
-    roundTrip(StateFile<VenueBook>.self, bytes)
-  }
-
-  private static func roundTrip<D>(_ file: StateFile<D>.Type, _ bytes: [UInt8]) {
-    guard case .document(let document) = file.decode(bytes) else { return }
+  /// Reads `bytes` as the state file of `D` would be read; a document that reads is
+  /// written and read again, and must come back the same.
+  package static func roundTrip<D: StateDocument>(_: D.Type, _ bytes: [UInt8]) {
+    guard case .document(let document) = StateFile<D>.decode(bytes) else { return }
     guard let written = try? document.encodeFile() else {
       preconditionFailure("a document that reads cannot be written")
     }
-    guard case .document(let again) = file.decode(written), again == document else {
+    guard case .document(let again) = StateFile<D>.decode(written), again == document else {
       preconditionFailure(
         "a document written does not read back the same: \(String(decoding: written, as: UTF8.self))"
       )

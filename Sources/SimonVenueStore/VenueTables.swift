@@ -1,4 +1,5 @@
 import SimonGame
+import SimonScores
 
 /// The venue's tables as programs read them (`simonctl scores --venue --json`, the
 /// cabinet screen's `/api/venue`): `{"tables": [{"mode", "difficulty", "top":

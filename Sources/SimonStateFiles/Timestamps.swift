@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SimonJSON
 
 /// Dates as text without any locale machinery: UTC ISO 8601 for files (computed by
 /// hand, proleptic Gregorian calendar), local time for tables. Millisecond precision;
@@ -64,7 +65,7 @@ public enum Timestamps {
   // MARK: - Internal
 
   /// Appends "2026-11-21T19:37:05.123Z" for milliseconds since 1970.
-  static func appendUTC(_ milliseconds: Int, to writer: inout JSONWriter) {
+  package static func appendUTC(_ milliseconds: Int, to writer: inout JSONWriter) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
       var count = 0
       let fields = utcFields(milliseconds)
@@ -89,7 +90,7 @@ public enum Timestamps {
   }
 
   /// Appends "2026-11-21T19:37:05.123Z" for milliseconds since 1970.
-  static func appendUTC(_ milliseconds: Int, to bytes: inout [UInt8]) {
+  package static func appendUTC(_ milliseconds: Int, to bytes: inout [UInt8]) {
     let fields = utcFields(milliseconds)
     appendDay(year: fields.year, month: fields.month, day: fields.day, to: &bytes)
     bytes.append(UInt8(ascii: "T"))
@@ -104,7 +105,7 @@ public enum Timestamps {
   }
 
   /// Milliseconds since 1970 of the text `utc(_:)` writes, or nil.
-  static func parseUTCMilliseconds(_ text: String) -> Int? {
+  package static func parseUTCMilliseconds(_ text: String) -> Int? {
     var text = text
     return text.withUTF8 { bytes -> Int? in
       guard bytes.count >= 20, bytes[bytes.count - 1] == UInt8(ascii: "Z") else { return nil }
@@ -144,11 +145,11 @@ public enum Timestamps {
   }
 
   /// The earliest and latest times the text form holds: years 0000 to 9999.
-  static let representable = -62_167_219_200_000...253_402_300_799_999
+  package static let representable = -62_167_219_200_000...253_402_300_799_999
 
   /// The date rounded to whole milliseconds since 1970, clamped to the years 0000-9999
   /// (a date outside them, or not finite, could not be written and read back).
-  static func epochMilliseconds(_ date: Date) -> Int {
+  package static func epochMilliseconds(_ date: Date) -> Int {
     let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
     guard milliseconds.isFinite else { return 0 }
     let clamped = min(
@@ -157,14 +158,14 @@ public enum Timestamps {
   }
 
   /// The date of whole milliseconds since 1970.
-  static func date(epochMilliseconds: Int) -> Date {
+  package static func date(epochMilliseconds: Int) -> Date {
     Date(timeIntervalSince1970: Double(epochMilliseconds) / 1000)
   }
 
   // MARK: - Calendar arithmetic (H. Hinnant's days_from_civil and civil_from_days)
 
   private struct Fields {
-    var year, month, day, hour, minute, second, millisecond: Int
+    package var year, month, day, hour, minute, second, millisecond: Int
   }
 
   private static func utcFields(_ milliseconds: Int) -> Fields {

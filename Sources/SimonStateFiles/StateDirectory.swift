@@ -59,10 +59,10 @@ public enum StateDirectory {
   }
 
   /// The probe file `checkWritable` creates and removes.
-  static let probeName = ".write-check"
+  package static let probeName = ".write-check"
 
   /// The path of a file in a directory.
-  static func join(_ directory: String, _ name: String) -> String {
+  package static func join(_ directory: String, _ name: String) -> String {
     directory.hasSuffix("/") ? directory + name : directory + "/" + name
   }
 }
