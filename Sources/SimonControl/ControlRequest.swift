@@ -52,11 +52,8 @@ public struct ControlRequest: Equatable, Sendable {
   /// The most games of one player a `player` reply lists as their latest.
   public static let playerRecent = 20
 
-  /// The requests' names on the wire, for error messages and help.
-  public static let names = [
-    "status", "sign-in", "sign-out", "team", "set", "reset", "name", "name-latest",
-    "reset-scores", "reload", "recent", "tables", "players", "player", "name-entry",
-  ]
+  /// The requests' names on the wire, in `kinds` order, for error messages and help.
+  public static var names: [String] { kinds.map(\.name) }
 
   /// A request with every value given.
   public init(id: RequestID, action: Action) {
@@ -85,110 +82,93 @@ public struct ControlRequest: Equatable, Sendable {
       throw ControlRequestError(
         "missing \"request\": one of \(Self.names.joined(separator: ", "))", id: id)
     }
-    let fields = Fields(object: object, id: id)
-    let action: Action
-    switch name {
-    case "status":
-      try fields.only([])
-      action = .status
-    case "sign-in":
-      try fields.only(["players"])
-      action = .signIn(try fields.strings("players"))
-    case "sign-out":
-      try fields.only([])
-      action = .signOut
-    case "team":
-      try fields.only(["name"])
-      action = .team(try fields.string("name"))
-    case "set":
-      try fields.only(["key", "value"])
-      action = .set(key: try fields.string("key"), value: try fields.scalarText("value"))
-    case "reset":
-      try fields.only(["key", "all"])
-      if object["all"] == .bool(true), object["key"] == nil {
-        action = .reset(key: nil)
-      } else if object["all"] == nil || object["all"] == .bool(false) {
-        action = .reset(key: try fields.string("key"))
-      } else {
-        throw ControlRequestError("reset takes \"key\" or \"all\":true, not both", id: id)
-      }
-    case "name":
-      try fields.only(["game", "name"])
-      action = .nameGame(id: try fields.int("game"), name: try fields.string("name"))
-    case "name-latest":
-      try fields.only(["name", "count"])
-      let count = object["count"] == nil ? 1 : try fields.int("count")
-      guard (1...1000).contains(count) else {
-        throw ControlRequestError("\"count\" is from 1 to 1000", id: id)
-      }
-      action = .nameLatest(name: try fields.string("name"), count: count)
-    case "reset-scores":
-      try fields.only([])
-      action = .resetScores
-    case "reload":
-      try fields.only([])
-      action = .reload
-    case "recent":
-      try fields.only(["count"])
-      let count = object["count"] == nil ? Self.maximumRecent : try fields.int("count")
-      guard (1...Self.maximumRecent).contains(count) else {
-        throw ControlRequestError("\"count\" is from 1 to \(Self.maximumRecent)", id: id)
-      }
-      action = .recent(count: count)
-    case "tables":
-      try fields.only([])
-      action = .tables
-    case "players":
-      try fields.only([])
-      action = .players
-    case "player":
-      try fields.only(["name"])
-      action = .player(name: try fields.string("name"))
-    case "name-entry":
-      try fields.only(["game"])
-      action = .nameEntry(game: try fields.int("game"))
-    default:
+    guard let kind = Self.kinds.first(where: { $0.name == name }) else {
       throw ControlRequestError(
         "unknown request \"\(name.prefix(32))\"; requests are: \(Self.names.joined(separator: ", "))",
         id: id)
     }
+    let fields = Fields(object: object, id: id)
+    try fields.only(kind.members)
+    let action = try kind.read(fields)
     self.init(id: id, action: action)
   }
 
   /// The request as one line, with its newline.
   public var line: String {
-    var object: [String: Loose] = ["id": id.loose]
-    func add(_ name: String, _ fields: [String: Loose] = [:]) {
-      object["request"] = .text(name)
-      object.merge(fields) { _, new in new }
-    }
-    switch action {
-    case .status: add("status")
-    case .signIn(let players): add("sign-in", ["players": .texts(players)])
-    case .signOut: add("sign-out")
-    case .team(let name): add("team", ["name": .text(name)])
-    case .set(let key, let value): add("set", ["key": .text(key), "value": .text(value)])
-    case .reset(let key?): add("reset", ["key": .text(key)])
-    case .reset(nil): add("reset", ["all": .bool(true)])
-    case .nameGame(let game, let name): add("name", ["game": .number(game), "name": .text(name)])
-    case .nameLatest(let name, let count):
-      add("name-latest", ["name": .text(name), "count": .number(count)])
-    case .resetScores: add("reset-scores")
-    case .reload: add("reload")
-    case .recent(let count): add("recent", ["count": .number(count)])
-    case .tables: add("tables")
-    case .players: add("players")
-    case .player(let name): add("player", ["name": .text(name)])
-    case .nameEntry(let game): add("name-entry", ["game": .number(game)])
-    }
+    let wire = action.wire
+    var object = wire.members
+    object["id"] = id.loose
+    object["request"] = .text(wire.name)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let data = (try? encoder.encode(object)) ?? Data()
     return String(decoding: data, as: UTF8.self) + "\n"
   }
 
+  /// One request on the wire: its name, the members it takes beside `id` and `request`,
+  /// and how they are read.
+  struct Kind: Sendable {
+    let name: String
+    let members: Set<String>
+    let read: @Sendable (Fields) throws(ControlRequestError) -> Action
+
+    init(
+      _ name: String, _ members: Set<String> = [],
+      read: @escaping @Sendable (Fields) throws(ControlRequestError) -> Action
+    ) {
+      self.name = name
+      self.members = members
+      self.read = read
+    }
+  }
+
+  /// Every request: the one list of them. Their names, the parser and its errors follow
+  /// from it; `Action.wire` writes each back, and a test reads every request it writes.
+  static let kinds: [Kind] = [
+    Kind("status") { _ in .status },
+    Kind("sign-in", ["players"]) { fields throws(ControlRequestError) in
+      .signIn(try fields.strings("players"))
+    },
+    Kind("sign-out") { _ in .signOut },
+    Kind("team", ["name"]) { fields throws(ControlRequestError) in
+      .team(try fields.string("name"))
+    },
+    Kind("set", ["key", "value"]) { fields throws(ControlRequestError) in
+      .set(key: try fields.string("key"), value: try fields.scalarText("value"))
+    },
+    Kind("reset", ["key", "all"]) { fields throws(ControlRequestError) in
+      if fields.object["all"] == .bool(true), fields.object["key"] == nil {
+        return .reset(key: nil)
+      }
+      guard fields.object["all"] == nil || fields.object["all"] == .bool(false) else {
+        throw ControlRequestError("reset takes \"key\" or \"all\":true, not both", id: fields.id)
+      }
+      return .reset(key: try fields.string("key"))
+    },
+    Kind("name", ["game", "name"]) { fields throws(ControlRequestError) in
+      .nameGame(id: try fields.int("game"), name: try fields.string("name"))
+    },
+    Kind("name-latest", ["name", "count"]) { fields throws(ControlRequestError) in
+      let count = try fields.int("count", in: 1...1000, else: 1)
+      return .nameLatest(name: try fields.string("name"), count: count)
+    },
+    Kind("reset-scores") { _ in .resetScores },
+    Kind("reload") { _ in .reload },
+    Kind("recent", ["count"]) { fields throws(ControlRequestError) in
+      .recent(count: try fields.int("count", in: 1...maximumRecent, else: maximumRecent))
+    },
+    Kind("tables") { _ in .tables },
+    Kind("players") { _ in .players },
+    Kind("player", ["name"]) { fields throws(ControlRequestError) in
+      .player(name: try fields.string("name"))
+    },
+    Kind("name-entry", ["game"]) { fields throws(ControlRequestError) in
+      .nameEntry(game: try fields.int("game"))
+    },
+  ]
+
   /// The members of a request object, read with errors that name the member.
-  private struct Fields {
+  struct Fields: Sendable {
     let object: [String: Loose]
     let id: RequestID
 
@@ -224,6 +204,19 @@ public struct ControlRequest: Equatable, Sendable {
       return number
     }
 
+    /// A whole number within `range`, or `fallback` when the member is missing.
+    func int(
+      _ key: String, in range: ClosedRange<Int>, else fallback: Int
+    ) throws(ControlRequestError) -> Int {
+      guard object[key] != nil else { return fallback }
+      let number = try int(key)
+      guard range.contains(number) else {
+        throw ControlRequestError(
+          "\"\(key)\" is from \(range.lowerBound) to \(range.upperBound)", id: id)
+      }
+      return number
+    }
+
     /// A setting's value: a string, a whole number or true/false, as text.
     func scalarText(_ key: String) throws(ControlRequestError) -> String {
       switch object[key] {
@@ -233,6 +226,32 @@ public struct ControlRequest: Equatable, Sendable {
       default:
         throw ControlRequestError("\"\(key)\" must be a string, number or true/false", id: id)
       }
+    }
+  }
+}
+
+extension ControlRequest.Action {
+  /// The request's name and members as the wire carries them (the writing side of
+  /// `ControlRequest.kinds`).
+  var wire: (name: String, members: [String: Loose]) {
+    switch self {
+    case .status: ("status", [:])
+    case .signIn(let players): ("sign-in", ["players": .texts(players)])
+    case .signOut: ("sign-out", [:])
+    case .team(let name): ("team", ["name": .text(name)])
+    case .set(let key, let value): ("set", ["key": .text(key), "value": .text(value)])
+    case .reset(let key?): ("reset", ["key": .text(key)])
+    case .reset(nil): ("reset", ["all": .bool(true)])
+    case .nameGame(let game, let name): ("name", ["game": .number(game), "name": .text(name)])
+    case .nameLatest(let name, let count):
+      ("name-latest", ["name": .text(name), "count": .number(count)])
+    case .resetScores: ("reset-scores", [:])
+    case .reload: ("reload", [:])
+    case .recent(let count): ("recent", ["count": .number(count)])
+    case .tables: ("tables", [:])
+    case .players: ("players", [:])
+    case .player(let name): ("player", ["name": .text(name)])
+    case .nameEntry(let game): ("name-entry", ["game": .number(game)])
     }
   }
 }

@@ -3,16 +3,30 @@ import Testing
 
 @Suite("The control protocol's requests")
 struct ControlRequestTests {
-  @Test(arguments: [
-    ControlRequest.Action.status, .signIn(["Ann", "Bob"]), .signOut, .team("Owls"),
+  /// One of each request, and each way of writing one.
+  static let everyAction: [ControlRequest.Action] = [
+    .status, .signIn(["Ann", "Bob"]), .signOut, .team("Owls"),
     .set(key: "mode", value: "coop"), .reset(key: "volume"), .reset(key: nil),
     .nameGame(id: 12, name: "Ann"), .nameLatest(name: "Ann", count: 2), .resetScores, .reload,
     .recent(count: 200), .recent(count: 1), .tables, .players, .player(name: "Ann"),
     .nameEntry(game: 12),
-  ])
+  ]
+
+  @Test(arguments: everyAction)
   func readsBackWhatItWrites(_ action: ControlRequest.Action) throws {
     let request = ControlRequest(id: .number(5), action: action)
     #expect(try ControlRequest(line: String(request.line.dropLast())) == request)
+  }
+
+  @Test func everyRequestOfTheTableIsWrittenAndReadBackAbove() throws {
+    let written = Self.everyAction.map { action in
+      ControlRequest(id: .number(1), action: action).line
+    }
+    let names = written.compactMap { line in
+      line.firstMatch(of: /"request":"([a-z-]+)"/).map { String($0.1) }
+    }
+    #expect(Set(names) == Set(ControlRequest.names))
+    #expect(ControlRequest.names.count == Set(ControlRequest.names).count, "each name once")
   }
 
   @Test func theReadOnlyRequestsAndNameEntryOnTheWire() throws {
