@@ -2,8 +2,9 @@ import Logging
 import SimonGame
 import SimonHardware
 
-/// The `--hardware mock` cabinet of the daemon: no inputs, and lights and speaker that
-/// only log (at debug level), and a vibration motor that only logs too. For trying the daemon's plumbing without any hardware.
+/// The `--hardware mock` cabinet of the daemon: no inputs, and lights, speaker and a
+/// vibration motor that only log (at debug level). For trying the daemon's plumbing
+/// without any hardware.
 struct LoggingCabinet: InputSource, Lights, Speaker, HapticMotor {
   let logger: Logger
   let wired = Set(Pad.allCases.map(Input.init))

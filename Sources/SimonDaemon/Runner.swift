@@ -51,6 +51,9 @@ public actor Runner {
   private var lastEventTime: Duration = .zero
   private var faultyLights: Set<Pad> = []
   private var faultyMotor = false
+  /// What the game last asked of the motor, tried again after each event while the motor
+  /// refuses it (a motor left running is felt).
+  private var motorWanted = false
   private var lifecycle = Lifecycle.created
   /// The view last put in the journal, to publish only changes.
   private var shownView: CabinetView?
@@ -177,11 +180,13 @@ public actor Runner {
   }
 
   /// Changes the cabinet's description (its inputs, the attract time); who is signed in
-  /// stays.
+  /// stays, and so does whether a motor is there (the backend decides, and it changes
+  /// only with a restart).
   public func apply(_ cabinet: Cabinet) {
     var cabinet = cabinet
     cabinet.playerNames = game.cabinet.playerNames
     cabinet.teamName = game.cabinet.teamName
+    cabinet.hasHaptics = game.cabinet.hasHaptics
     game.cabinet = cabinet
     publishView()
   }
@@ -265,6 +270,7 @@ public actor Runner {
   private func send(_ event: Event) {
     lastEventTime = max(lastEventTime, event.time)
     perform(game.handle(event), at: event.time)
+    if faultyMotor { driveMotor(on: motorWanted) }
     publishView()
   }
 
@@ -354,6 +360,7 @@ public actor Runner {
   }
 
   private func driveMotor(on: Bool) {
+    motorWanted = on
     guard let motor else { return }
     do {
       try motor.setMotor(on: on)
@@ -380,7 +387,15 @@ public actor Runner {
   private func fireDueTimers() {
     let now = clock.now.sinceBoot
     while isRunning, let due = deadlines.takeDue(upTo: now) {
-      let time = max(due.deadline, lastEventTime)
+      // A timer counted from when its effect was performed is on another time base than
+      // the edges' kernel stamps: it is told at the last event's time, so that an edge
+      // read after it is not moved later.
+      let time =
+        if case .game(let timer) = due.key, timer.countsFromPerformance {
+          lastEventTime
+        } else {
+          max(due.deadline, lastEventTime)
+        }
       switch due.key {
       case .game(let timer):
         send(.timerFired(timer, at: time))

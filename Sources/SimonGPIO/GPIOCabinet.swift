@@ -164,7 +164,7 @@ public final class GPIOCabinet: LevelInputSource, CabinetThreadInputSource, Ligh
   /// Why the edges stopped before `close`, if they did (e.g. the chip went away).
   public var fault: HardwareError? { broadcast.fault }
 
-  /// Stops reading the lines, turns every LED off and releases the lines. Safe to call
+  /// Stops reading the lines, turns every LED and the motor off and releases the lines. Safe to call
   /// more than once, from anywhere but the cabinet thread's handlers; the edge streams end.
   public func close() {
     let watch = state.withLock { state -> CabinetThread.Watch?? in

@@ -79,6 +79,7 @@ extension Game {
       }
     }
     darken()
+    if !changed.hapticsOn { stopVibrating() }
     if changed != settings {
       let previous = settings
       settings = changed

@@ -3,7 +3,8 @@
 /// `Game` performs no I/O, reads no clock and draws randomness only from the generator it
 /// is given, so every rule can be checked by feeding events and reading effects. Its
 /// promises: effects are returned in the order they must happen; timers count from the
-/// time of the event that started them; after a game ends and its razz and celebration
+/// time of the event that started them (the motor's from when its effect is performed:
+/// `TimerID.countsFromPerformance`); after a game ends and its razz and celebration
 /// are over, every light is off and nothing sounds; a press between games is never lost
 /// (`showPressed`).
 public struct Game: Sendable {

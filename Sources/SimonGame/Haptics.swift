@@ -23,10 +23,10 @@ public enum HapticPattern: CaseIterable, Equatable, Sendable {
 
 /// The vibration motor: one pattern at a time; a new one replaces what is playing.
 extension Game {
-  /// Plays a pattern on the motor, when haptics are on.
+  /// Plays a pattern on the motor, when one is wired and haptics are on.
   mutating func vibrate(_ pattern: HapticPattern) {
     clickPending = false
-    guard settings.hapticsOn else { return }
+    guard settings.hapticsOn, cabinet.hasHaptics else { return }
     haptic = (pattern.steps, 0)
     setMotor(on: true)
     emit(.startTimer(.haptic, after: pattern.steps[0]))
@@ -68,7 +68,13 @@ extension Game {
     if input == .start, isPlaying { return true }
     switch stage {
     case .stopped: return false
-    case .idle, .gameOver, .attract: return !input.isJoystick
+    case .attract: return true  // any touch wakes the cabinet
+    case .idle, .gameOver:
+      switch input {
+      case .last: return !lastSequence.isEmpty
+      case .longest: return !longestSequence.isEmpty
+      default: return !input.isJoystick
+      }
     case .script: return afterScript.endsBetweenGames && !input.isJoystick
     case .menu: return input.pad != nil || input == .start
     case .signIn: return input.pad != nil

@@ -29,6 +29,7 @@ public final class MockCabinet: Lights, Speaker, HapticMotor, LevelInputSource,
   private let now: @Sendable () -> MonotonicInstant
   private let log = Mutex<[(at: MonotonicInstant, output: Output)]>([])
   private let failingLights = Mutex<Set<Pad>>([])
+  private let failingMotor = Mutex(false)
   private let broadcast = EdgeBroadcast()
   private let levels = Mutex<[Input: Bool]>([:])
 
@@ -123,8 +124,14 @@ public final class MockCabinet: Lights, Speaker, HapticMotor, LevelInputSource,
   /// Records the silence.
   public func stopTone() { append(.silence) }
 
-  /// Records the motor's change.
-  public func setMotor(on: Bool) { append(.haptic(on: on)) }
+  /// Makes driving the motor fail (or work again), as a broken line would.
+  public func breakMotor(_ broken: Bool = true) { failingMotor.withLock { $0 = broken } }
+
+  /// Records the motor's change, or throws while it is broken (`breakMotor`).
+  public func setMotor(on: Bool) throws {
+    if failingMotor.withLock({ $0 }) { throw HardwareError(.io, "mock motor is broken") }
+    append(.haptic(on: on))
+  }
 
   private func append(_ output: Output) {
     let time = now()

@@ -64,8 +64,7 @@ extension StoredSettings: StateDocument {
     let version = try reader.member("version").int()
     // A version 1 file never held [haptics]: "whole" is its seven.
     stored.isWholeLegacyFile =
-      version == 1
-      && stored.storedKeys.count == SettingKey.allCases.count { $0.section != "haptics" }
+      version == 1 && stored.storedKeys == SettingKey.allCases.filter { $0 != .haptics }
     return stored
   }
 

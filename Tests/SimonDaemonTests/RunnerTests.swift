@@ -28,6 +28,8 @@ struct RunnerRig {
     motor: Bool = false
   ) async {
     cabinet = MockCabinet(clock: clock, thread: rigThread)
+    var description = description
+    description.hasHaptics = motor
     let box = NoticeBox()
     let journal = Journal()
     journal.watch { box.append($0.happening) }
@@ -293,6 +295,21 @@ struct RunnerTests {
     try #require(motor.map(\.on) == [true, false])
     #expect(motor[1].at.sinceBoot - motor[0].at.sinceBoot == .milliseconds(40))
     #expect(rig.box.all.contains(.haptic(on: true)), "the journal tells it")
+    await rig.finish()
+  }
+
+  @Test func aMotorThatWouldNotStopIsToldAgainAtTheNextEvent() async throws {
+    let rig = await RunnerRig(motor: true)
+    await rig.edge(.green, true)
+    await rig.clock.settle()
+    rig.cabinet.breakMotor()
+    await rig.clock.advance(by: .milliseconds(40))
+    #expect(rig.motor.map(\.on) == [true], "the off was refused")
+    #expect(rig.box.all.contains { if case .motorFault = $0 { true } else { false } })
+    rig.cabinet.breakMotor(false)
+    await rig.edge(.green, false)
+    await rig.clock.settle()
+    #expect(rig.motor.map(\.on) == [true, false], "told again with the release")
     await rig.finish()
   }
 

@@ -15,7 +15,8 @@ struct HapticsTests {
   /// A game with a start button and haptics on, at Simon's first signal.
   static func started(seed: UInt64 = 7) -> GameHarness {
     var harness = GameHarness(
-      settings: .with(haptics: true), cabinet: Cabinet(hasStartButton: true), seed: seed)
+      settings: .with(haptics: true), cabinet: Cabinet(hasStartButton: true, hasHaptics: true),
+      seed: seed)
     harness.press(.start)
     harness.release(.start)
     harness.advance(untilPhase: .simon)
@@ -23,7 +24,7 @@ struct HapticsTests {
   }
 
   @Test func aPadPressAtIdleClicksForFortyMillisecondsAfterItsLampLights() {
-    var harness = GameHarness(settings: .with(haptics: true))
+    var harness = Self.wired()
     let start = harness.now
     let effects = harness.press(.green)
     #expect(effects.first == .light(.green, on: true), "the lamp first")
@@ -165,5 +166,51 @@ struct HapticsTests {
     wired.release(.blue)
     wired.advance(by: .seconds(3))
     #expect(wired.game.view.menu?.page == .sound, "let go before the second hold ended")
+  }
+
+  @Test func withoutAMotorWiredNothingIsAskedOfOne() {
+    var harness = GameHarness(settings: .with(haptics: true), cabinet: Cabinet())
+    harness.tap(.green)
+    harness.advance(by: .seconds(10))
+    #expect(Self.motor(harness).isEmpty)
+    #expect(
+      !harness.history.contains { $0.effect == .startTimer(.haptic, after: .milliseconds(40)) })
+  }
+
+  @Test func aJoystickTouchThatWakesTheCabinetClicks() {
+    var harness = Self.wired()
+    harness.advance(by: .seconds(61))
+    #expect(harness.game.status.phase == .attract)
+    #expect(harness.press(.up).contains(.haptic(on: true)))
+    #expect(harness.game.status.phase == .idle)
+  }
+
+  @Test func lastAndLongestClickOnlyWhenThereIsSomethingToReplay() {
+    var harness = Self.wired()
+    #expect(!harness.press(.last).contains(.haptic(on: true)), "nothing played yet")
+    harness.release(.last)
+    #expect(!harness.press(.longest).contains(.haptic(on: true)))
+    harness.release(.longest)
+    var played = Self.started()
+    _ = Self.endWithAMistake(&played, after: 1)
+    played.advance(by: .milliseconds(100))
+    #expect(played.press(.last).contains(.haptic(on: true)), "the last game's sequence replays")
+  }
+
+  @Test func turningHapticsOffAtTheMenuStopsTheMotorAtOnce() {
+    var harness = Self.wired()
+    harness.press(.blue)
+    harness.advance(by: .seconds(4))
+    harness.release(.blue)
+    harness.press(.green)  // "off"; the press clicks while haptics are still on
+    let effects = harness.press(.start)  // closes the menu at once
+    #expect(harness.game.settings.hapticsOn == false)
+    #expect(effects.contains(.haptic(on: false)))
+    #expect(effects.contains(.cancelTimer(.haptic)))
+  }
+
+  /// An idle cabinet with a motor and haptics on.
+  static func wired() -> GameHarness {
+    GameHarness(settings: .with(haptics: true), cabinet: Cabinet(hasHaptics: true))
   }
 }
