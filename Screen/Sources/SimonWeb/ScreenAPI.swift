@@ -31,14 +31,16 @@ public struct ScreenAPI: Sendable {
     api.get("settings") { _, _ in try settings() }
     api.get("recent") { request, _ in
       let count = try Self.count(request.uri.queryParameters["count"])
-      return try await answer(.recent(count: count), key: "records")
+      return try await answer(.recent(count: count), \.records, as: "records", none: [])
     }
-    api.get("tables") { _, _ in try await answer(.tables, key: "tables") }
+    api.get("tables") { _, _ in try await answer(.tables, \.tables, as: "tables", none: []) }
     api.get("venue") { _, _ in try venue() }
-    api.get("players") { _, _ in try await answer(.players, key: "registered", as: "players") }
+    api.get("players") { _, _ in
+      try await answer(.players, \.registered, as: "players", none: [])
+    }
     api.get("players/:name") { _, context in
       let name = try Self.name(inPath: context.parameters.require("name"))
-      return try await answer(.player(name: name), key: "player")
+      return try await answer(.player(name: name), \.player, as: "player", none: nil)
     }
     api.get("**") { request, _ -> Response in
       throw APIError(.notFound, "no such API: \(request.uri.path) (see docs/screen.md)")
@@ -94,10 +96,11 @@ public struct ScreenAPI: Sendable {
     return Self.json(try JSONEncoder.api.encode(VenueTables(book)))
   }
 
-  /// simond's answer to `action`: the result's `key` as the body's only key (named `name`
-  /// when given).
-  func answer(
-    _ action: ControlRequest.Action, key: String, as name: String? = nil
+  /// simond's answer to `action`: the member `member` of its result as the body's only
+  /// member, named `name`; `none` where simond sent none.
+  func answer<Value: Encodable & Sendable>(
+    _ action: ControlRequest.Action, _ member: KeyPath<ControlResult, Value?> & Sendable,
+    as name: String, none: Value?
   ) async throws -> Response {
     let result: ControlResult
     do {
@@ -107,9 +110,26 @@ public struct ScreenAPI: Sendable {
     } catch {
       throw APIError(.serviceUnavailable, "simond is not reachable: \(error)")
     }
-    var object = Self.object(String(decoding: try JSONEncoder.api.encode(result), as: UTF8.self))
-    object = [name ?? key: object[key] ?? []]
-    return Self.json(object)
+    return Self.json(
+      try JSONEncoder.api.encode(OneMember(name: name, value: result[keyPath: member] ?? none)))
+  }
+
+  /// A body of one member, `{"NAME": VALUE}`.
+  struct OneMember<Value: Encodable>: Encodable {
+    let name: String
+    let value: Value?
+
+    private struct Key: CodingKey {
+      let stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(value, forKey: Key(stringValue: name))
+    }
   }
 
   /// The HTTP status of a refusal's reason (400 from a simond that gives none).
