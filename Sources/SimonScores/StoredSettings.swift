@@ -80,21 +80,22 @@ extension StoredSettings: StateDocument {
       }
       writer.string(section)
       writer.raw(": ")
-      let keys = storedKeys.filter { $0.section == section }
-      guard !keys.isEmpty else {
+      let stored = SettingKey.allCases.compactMap { key in
+        key.section == section ? values[key].map { (key, $0) } : nil
+      }
+      guard !stored.isEmpty else {
         writer.raw("{}")
         continue
       }
-      for (position, key) in keys.enumerated() {
+      for (position, (key, value)) in stored.enumerated() {
         writer.raw(position == 0 ? "{" : ",")
         writer.newline(indent: 2)
         writer.string(key.name)
         writer.raw(": ")
-        switch values[key] {
+        switch value {
         case .flag(let on): writer.bool(on)
         case .number(let number): writer.integer(number)
         case .word(let word): writer.string(word)
-        case nil: writer.raw("null")
         }
       }
       writer.newline(indent: 1)
