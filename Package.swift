@@ -211,7 +211,7 @@ let package = Package(
     .testTarget(
       name: "SimonScoresTests",
       dependencies: [
-        "SimonVenueStore", "SimonStateFiles", "SimonScores", "ScoresTestSupport",
+        "SimonVenueStore", "SimonStateFiles", "SimonScores", "SimonJSON", "ScoresTestSupport",
         "scores-test-writer",
       ],
       // State files as released versions wrote them, read by path (StateFileFixtureTests).

@@ -102,6 +102,13 @@ public struct ControlSnapshot: Equatable, Sendable {
     self.state = state
     self.settings = settings
   }
+
+  /// A cabinet that shows `state` with every lamp off and no tone.
+  public init(state: CabinetView, settings: ControlSettings) {
+    self.init(
+      lit: Dictionary(uniqueKeysWithValues: Pad.allCases.map { ($0, false) }), tone: nil,
+      state: state, settings: settings)
+  }
 }
 
 /// The settings in force and which were changed (the rest follow the configuration).

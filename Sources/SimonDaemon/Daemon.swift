@@ -115,7 +115,9 @@ public enum Daemon {
       control = try ControlServer(
         path: controlPath,
         shown: ControlServer.Shown(
-          hello: hello, view: await runner.view, settings: ControlSettings(settings)))
+          hello: hello,
+          snapshot: ControlSnapshot(
+            state: await runner.view, settings: ControlSettings(settings))))
     } catch {
       logger.error("control socket: \(error); give another path with --control-socket")
       return ExitStatus.unavailable

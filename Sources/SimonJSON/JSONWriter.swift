@@ -18,6 +18,9 @@ package struct JSONWriter: ~Copyable {
   /// The text so far.
   package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
 
+  /// The last byte written; nil before the first.
+  package var lastByte: UInt8? { count == 0 ? nil : start[count - 1] }
+
   /// Appends one byte.
   @inline(__always)
   package mutating func append(_ byte: UInt8) {

@@ -84,9 +84,8 @@ public struct GameRecord: Codable, Equatable, Sendable {
   /// members, ending, level (levels mode only), started and ended (UTC ISO 8601),
   /// duration_ms, reactions_ms (one list per answer window; left out without a press).
   public func encode(to encoder: any Encoder) throws {
-    var writer = JSONWriter(capacity: 320)
-    write(to: &writer)
-    try JSONParser.parse(writer.bytes).encode(to: encoder)
+    var sink = EncoderRecordSink(container: encoder.container(keyedBy: EncoderRecordSink.Key.self))
+    try members(to: &sink)
   }
 
   /// The record as one line of JSON, as the score file holds it: `{"id": 1, "points": 10, ..., "duration_ms": 4321}`.
@@ -132,67 +131,31 @@ public struct GameRecord: Codable, Equatable, Sendable {
       startedAt: try time("started"), endedAt: try time("ended"))
   }
 
-  /// Appends the record as one object on one line: the one writer of a record.
+  /// Appends the record as one object on one line, as the score file holds it.
   package func write(to writer: inout JSONWriter) {
     writer.raw("{")
-    writer.key("id")
-    writer.integer(id)
-    writer.raw(", ")
-    writer.key("points")
-    writer.integer(result.points)
-    writer.raw(", ")
-    writer.key("rounds")
-    writer.integer(result.rounds)
-    writer.raw(", ")
-    writer.key("mode")
-    writer.string(result.mode.rawValue)
-    writer.raw(", ")
-    writer.key("difficulty")
-    writer.string(result.difficulty.rawValue)
-    writer.raw(", ")
-    writer.key("name")
-    writer.string(result.name)
-    writer.raw(", ")
-    writer.key("members")
-    writer.raw("[")
-    for (index, member) in result.members.enumerated() {
-      if index > 0 { writer.raw(", ") }
-      writer.string(member)
-    }
-    writer.raw("], ")
-    writer.key("ending")
-    writer.string(result.ending.rawValue)
-    writer.raw(", ")
-    if let level = result.level {
-      writer.key("level")
-      writer.integer(level)
-      writer.raw(", ")
-    }
-    writer.key("started")
-    writer.raw("\"")
-    Timestamps.appendUTC(Timestamps.epochMilliseconds(startedAt), to: &writer)
-    writer.raw("\", ")
-    writer.key("ended")
-    writer.raw("\"")
-    Timestamps.appendUTC(Timestamps.epochMilliseconds(endedAt), to: &writer)
-    writer.raw("\", ")
-    writer.key("duration_ms")
-    writer.integer(Self.milliseconds(result.duration))
-    if !result.reactions.isEmpty {
-      writer.raw(", ")
-      writer.key("reactions_ms")
-      writer.raw("[")
-      for (index, window) in result.reactions.enumerated() {
-        writer.raw(index == 0 ? "[" : ", [")
-        for (press, reaction) in window.enumerated() {
-          if press > 0 { writer.raw(", ") }
-          writer.integer(Self.milliseconds(reaction))
-        }
-        writer.raw("]")
-      }
-      writer.raw("]")
-    }
+    members(to: &writer)
     writer.raw("}")
+  }
+
+  /// Gives the record's members to `sink` in the file's order: the one writer of a record,
+  /// whatever carries it (the score file's writer, an `Encoder`).
+  private func members<Sink: GameRecordSink & ~Copyable>(to sink: inout Sink) throws(Sink.Failure) {
+    try sink.member("id", id)
+    try sink.member("points", result.points)
+    try sink.member("rounds", result.rounds)
+    try sink.member("mode", result.mode.rawValue)
+    try sink.member("difficulty", result.difficulty.rawValue)
+    try sink.member("name", result.name)
+    try sink.member("members", result.members)
+    try sink.member("ending", result.ending.rawValue)
+    if let level = result.level { try sink.member("level", level) }
+    try sink.member("started", utcMilliseconds: Timestamps.epochMilliseconds(startedAt))
+    try sink.member("ended", utcMilliseconds: Timestamps.epochMilliseconds(endedAt))
+    try sink.member("duration_ms", Self.milliseconds(result.duration))
+    if !result.reactions.isEmpty {
+      try sink.member("reactions_ms", result.reactions.map { $0.map(Self.milliseconds) })
+    }
   }
 
   /// Whole milliseconds, clamped to 0 through about 3 000 years so they never overflow.

@@ -17,18 +17,13 @@ public struct ControlCabinetView: Equatable, Sendable {
   /// Why the socket is not followed now (lost, not found); nil while connected or before
   /// the first try.
   public var problem: String?
-  /// The pads whose lamps are on.
-  public var lit: Set<Pad> = []
-  /// The tone sounding, if any.
-  public var tone: Double?
-  /// What the cabinet shows now.
-  public var state: CabinetView?
+  /// What simond's snapshot says now, with every event since folded in
+  /// (`ControlSnapshot.apply(_:)`); nil before the first.
+  public private(set) var shown: ControlSnapshot?
   /// The last game over heard, kept after the next game starts.
   public var lastGame: ControlGameOver?
   /// Whether `lastGame` is the game just ended (false again from the next countdown).
   public private(set) var lastGameIsCurrent = false
-  /// The settings in force.
-  public var settings: ControlSettings?
   /// In levels mode, whether the level has just gone up: from the state that raised it
   /// until the next round begins.
   public private(set) var levelUp = false
@@ -38,16 +33,21 @@ public struct ControlCabinetView: Equatable, Sendable {
 
   /// What the cabinet shows, while the socket is connected; nil otherwise.
   public var followed: CabinetView? { connected ? state : nil }
+  /// The pads whose lamps are on.
+  public var lit: Set<Pad> { shown?.litPads ?? [] }
+  /// The tone sounding, if any.
+  public var tone: Double? { shown?.tone }
+  /// What the cabinet shows now.
+  public var state: CabinetView? { shown?.state }
+  /// The settings in force.
+  public var settings: ControlSettings? { shown?.settings }
 
   /// Connected and greeted: everything is as the snapshot says.
   public mutating func connect(_ hello: ControlHello, _ snapshot: ControlSnapshot) {
     self.hello = hello
     connected = true
     problem = nil
-    lit = Set(snapshot.lit.filter(\.value).map(\.key))
-    tone = snapshot.tone
-    state = snapshot.state
-    settings = snapshot.settings
+    shown = snapshot
     levelUp = false
   }
 
@@ -64,20 +64,16 @@ public struct ControlCabinetView: Equatable, Sendable {
       self.hello = hello
     case .snapshot(let snapshot, _):
       if let hello { connect(hello, snapshot) }
-    case .led(let pad, let on, _):
-      if on { lit.insert(pad) } else { lit.remove(pad) }
-    case .tone(let hertz, _):
-      tone = hertz
+      return
     case .state(let view, _):
       follow(view)
     case .gameOver(let over, _):
       lastGame = over
       lastGameIsCurrent = true
-    case .settings(let settings, _):
-      self.settings = settings
-    case .scoresChanged, .ok, .error:
+    case .led, .tone, .settings, .scoresChanged, .ok, .error:
       break
     }
+    shown.apply(message)
   }
 
   /// simond named game `id` `name` (its answer to a `name` request): the last game
@@ -108,6 +104,5 @@ public struct ControlCabinetView: Equatable, Sendable {
       levelUp = false
     }
     if view.phase == .countdown { lastGameIsCurrent = false }
-    state = view
   }
 }

@@ -52,7 +52,7 @@ public struct StatusReport: Equatable, Sendable, Encodable {
     state = view.phase
     round = view.round
     points = view.points
-    lit = snapshot.lit.filter(\.value).map(\.key).sorted()
+    lit = snapshot.litPads.sorted()
     mode = view.mode
     difficulty = view.difficulty
     players = view.players

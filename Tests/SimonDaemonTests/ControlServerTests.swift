@@ -26,7 +26,9 @@ struct ControlServerTests {
     let server = try ControlServer(
       path: path,
       shown: ControlServer.Shown(
-        hello: hello, view: Self.view, settings: ControlSettings(values: .defaults, changed: [])))
+        hello: hello,
+        snapshot: ControlSnapshot(
+          state: Self.view, settings: ControlSettings(values: .defaults, changed: []))))
     defer { server.close() }
     let client = try ControlClient(path: path)
     _ = try client.greet(within: .seconds(10))

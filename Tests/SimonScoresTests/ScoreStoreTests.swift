@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ScoresTestSupport
 import SimonGame
+import SimonJSON
 import SimonScores
 import SimonStateFiles
 import Testing
@@ -57,6 +58,31 @@ import Testing
     #expect(record.json.contains("\"name\": \"A\\u001b\""))
     let encoded = try JSONEncoder().encode(record)
     #expect(try JSONDecoder().decode(GameRecord.self, from: encoded) == record)
+  }
+
+  @Test("an encoder gets every member the file has, with the same values")
+  func theEncodedMembersAreTheFilesMembers() throws {
+    var result = game(points: 42, mode: .levels, name: "Zoë", members: ["Zoë", "Bo"])
+    result.level = 3
+    result.reactions = [[.milliseconds(54)], [.milliseconds(53), .milliseconds(180)]]
+    for record in [
+      GameRecord(id: 9, result: result, startedAt: time(), endedAt: time(2)),
+      GameRecord(id: 10, result: game(points: 1), startedAt: time(3), endedAt: time(4)),
+    ] {
+      let fromFile = try members(of: Array(record.json.utf8))
+      let fromEncoder = try members(of: Array(try JSONEncoder().encode(record)))
+      #expect(fromFile.count >= 11)
+      #expect(fromEncoder == fromFile)
+    }
+    #expect(
+      GameRecord(id: 9, result: result, startedAt: time(), endedAt: time(2)).json.contains(
+        "\"level\": 3, \"started\": \"2026-11-21T19:37:05.000Z\""))
+  }
+
+  /// An object's members by key, whatever their order.
+  private func members(of json: [UInt8]) throws -> [String: JSONValue] {
+    guard case .object(let members) = try JSONParser.parse(json) else { return [:] }
+    return Dictionary(members) { first, _ in first }
   }
 
   @Test func theCodableFormChecksWhatTheFileChecks() {

@@ -20,8 +20,7 @@ public struct APIError: HTTPResponseError {
 
   /// The JSON body.
   public func response(from request: Request, context: some RequestContext) throws -> Response {
-    let data = try JSONSerialization.data(
-      withJSONObject: ["error": message], options: [.sortedKeys, .withoutEscapingSlashes])
+    let data = try JSONEncoder.api.encode(["error": message])
     var fields = headers
     fields[.contentType] = "application/json; charset=utf-8"
     return Response(

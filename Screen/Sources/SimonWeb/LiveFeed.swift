@@ -23,41 +23,20 @@ public enum LiveFeed {
 
   /// The `link` line.
   static func linkLine(_ standing: CabinetLink.Standing) -> String {
-    var link: [String: Any] = ["up": standing.up]
-    if let why = standing.why, !standing.up { link["why"] = why }
-    return json(["link": link]) + "\n"
+    let data = (try? JSONEncoder.api.encode(LinkLine(link: LinkStatus(standing)))) ?? Data()
+    return String(decoding: data, as: UTF8.self) + "\n"
   }
 
   /// Keeps the standing's snapshot as simond's own would be after `message`.
   /// - Returns: whether pages get the message (replies to requests are not theirs).
   static func apply(_ message: ControlMessage, to standing: inout CabinetLink.Standing) -> Bool {
     switch message {
-    case .led(let pad, let on, let t):
-      standing.snapshot?.lit[pad] = on
-      standing.time = t
-    case .tone(let frequency, let t):
-      standing.snapshot?.tone = frequency
-      standing.time = t
-    case .state(let view, let t):
-      standing.snapshot?.state = view
-      standing.time = t
-    case .settings(let settings, let t):
-      standing.snapshot?.settings = settings
-      standing.time = t
-    case .snapshot(let snapshot, let t):
-      standing.snapshot = snapshot
-      standing.time = t
-    case .hello(let hello): standing.hello = hello
-    case .gameOver(_, let t), .scoresChanged(_, let t): standing.time = t
     case .ok, .error: return false
+    case .hello(let hello): standing.hello = hello
+    default: break
     }
+    standing.snapshot.apply(message)
+    if let t = message.time { standing.time = t }
     return true
-  }
-
-  static func json(_ object: Any) -> String {
-    let data =
-      (try? JSONSerialization.data(
-        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-    return String(decoding: data, as: UTF8.self)
   }
 }

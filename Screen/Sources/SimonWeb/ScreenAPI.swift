@@ -27,7 +27,7 @@ public struct ScreenAPI: Sendable {
   /// Adds the routes under `/api` to `router`.
   public func add<Context: RequestContext>(to router: Router<Context>) {
     let api = router.group("api")
-    api.get("status") { _, _ in status() }
+    api.get("status") { _, _ in try status() }
     api.get("settings") { _, _ in try settings() }
     api.get("recent") { request, _ in
       let count = try Self.count(request.uri.queryParameters["count"])
@@ -59,20 +59,8 @@ public struct ScreenAPI: Sendable {
   }
 
   /// The link, simond's hello and the snapshot of now, as one object.
-  func status() -> Response {
-    let standing = link.standing
-    var object: [String: Any] = [
-      "link": ["up": standing.up, "why": standing.why as Any? ?? NSNull()]
-    ]
-    if let hello = standing.hello {
-      object.merge(Self.object(ControlMessage.hello(hello).line)) { a, _ in a }
-    }
-    if let snapshot = standing.snapshot {
-      object.merge(Self.object(ControlMessage.snapshot(snapshot, t: standing.time).line)) { a, _ in
-        a
-      }
-    }
-    return Self.json(object)
+  func status() throws -> Response {
+    Self.json(try JSONEncoder.api.encode(ScreenStatus(link.standing)))
   }
 
   /// The settings in force and which were changed.
@@ -152,17 +140,6 @@ public struct ScreenAPI: Sendable {
       )
     }
     return count
-  }
-
-  static func object(_ line: String) -> [String: Any] {
-    let parsed = try? JSONSerialization.jsonObject(with: Data(line.utf8))
-    return parsed as? [String: Any] ?? [:]
-  }
-
-  static func json(_ object: Any) -> Response {
-    json(
-      (try? JSONSerialization.data(
-        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data())
   }
 
   static func json(_ data: Data) -> Response {

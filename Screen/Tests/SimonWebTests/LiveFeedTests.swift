@@ -49,6 +49,33 @@ import Testing
     #expect(standing.time == 7)
   }
 
+  @Test func statusIsTheLinkTheHelloAndTheSnapshotAsTheSocketSendsThem() throws {
+    let up = CabinetLink.Standing(
+      up: true, why: nil, hello: Self.hello, snapshot: Self.snapshot, time: 42)
+    let body = try JSONEncoder.api.encode(ScreenStatus(up))
+    let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+    #expect(Set(object.keys) == ["link", "hello", "snapshot", "t"])
+    #expect(object["t"] as? Int == 42)
+    #expect(
+      try JSONDecoder().decode(ControlHello.self, from: member("hello", of: body)) == Self.hello)
+    #expect(
+      try JSONDecoder().decode(ControlSnapshot.self, from: member("snapshot", of: body))
+        == Self.snapshot)
+    #expect(
+      String(decoding: try member("link", of: body), as: UTF8.self) == "{\"up\":true}")
+
+    let away = CabinetLink.Standing(up: false, why: "no socket", hello: nil, snapshot: nil, time: 0)
+    let awayBody = String(decoding: try JSONEncoder.api.encode(ScreenStatus(away)), as: UTF8.self)
+    #expect(awayBody == "{\"link\":{\"up\":false,\"why\":\"no socket\"}}")
+  }
+
+  /// One member of a JSON object, as JSON.
+  private func member(_ key: String, of body: Data) throws -> Data {
+    let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+    return try JSONSerialization.data(
+      withJSONObject: try #require(object[key]), options: [.sortedKeys, .withoutEscapingSlashes])
+  }
+
   @Test func repliesToRequestsAreNotForPages() {
     var standing = CabinetLink.Standing(up: true, why: nil, hello: nil, snapshot: nil, time: 0)
     #expect(!LiveFeed.apply(.ok(.number(1), ControlResult()), to: &standing))

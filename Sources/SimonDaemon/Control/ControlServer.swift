@@ -22,17 +22,10 @@ final class ControlServer: Sendable {
     var peer: LineServer<Shown>.Peer
   }
 
-  /// What a snapshot is made of.
+  /// What every client is greeted with: the hello and the snapshot of now.
   struct Shown: Sendable {
     var hello: ControlHello
-    var lit: [Pad: Bool] = Dictionary(uniqueKeysWithValues: Pad.allCases.map { ($0, false) })
-    var tone: Double?
-    var view: CabinetView
-    var settings: ControlSettings
-
-    var snapshot: ControlSnapshot {
-      ControlSnapshot(lit: lit, tone: tone, state: view, settings: settings)
-    }
+    var snapshot: ControlSnapshot
   }
 
   /// The most requests one client may have waiting for replies.
@@ -111,28 +104,25 @@ final class ControlServer: Sendable {
   private func send(_ entry: Journal.Entry) {
     // With nobody connected only the snapshot is kept current: no line is made, so a
     // cabinet without a screen never runs the JSON encoder.
+    guard let message = Self.message(entry) else { return }
+    server.update({ $0.snapshot.apply(message) }, thenSend: { Array(message.line.utf8) })
+  }
+
+  /// The event a client gets for a journal entry; nil for what only the cabinet and its
+  /// log are told.
+  private static func message(_ entry: Journal.Entry) -> ControlMessage? {
     let t = entry.at.nanoseconds
-    func send(_ message: @autoclosure () -> ControlMessage, after change: (inout Shown) -> Void) {
-      server.update(change, thenSend: { Array(message().line.utf8) })
-    }
     switch entry.happening {
-    case .light(let pad, let on):
-      send(.led(pad, on: on, t: t)) { $0.lit[pad] = on }
-    case .tone(let hertz):
-      send(.tone(hertz, t: t)) { $0.tone = hertz }
-    case .view(let view):
-      send(.state(view, t: t)) { $0.view = view }
+    case .light(let pad, let on): return .led(pad, on: on, t: t)
+    case .tone(let hertz): return .tone(hertz, t: t)
+    case .view(let view): return .state(view, t: t)
     case .recorded(let game):
       let over = ControlGameOver(
         record: game.record, result: game.result, rank: game.rank, newBest: game.newBest)
-      send(.gameOver(over, t: t)) { _ in }
-    case .settings(let inForce):
-      let settings = ControlSettings(inForce)
-      send(.settings(settings, t: t)) { $0.settings = settings }
-    case .scoresChanged(let change):
-      send(.scoresChanged(change.rawValue, t: t)) { _ in }
-    case .status, .haptic, .gameEnded, .stuck, .unstuck, .lightFault, .motorFault:
-      break
+      return .gameOver(over, t: t)
+    case .settings(let inForce): return .settings(ControlSettings(inForce), t: t)
+    case .scoresChanged(let change): return .scoresChanged(change.rawValue, t: t)
+    case .status, .haptic, .gameEnded, .stuck, .unstuck, .lightFault, .motorFault: return nil
     }
   }
 
