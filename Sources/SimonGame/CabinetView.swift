@@ -124,21 +124,24 @@ extension Game {
       points: status.points, players: playing?.names ?? nextPlayers, turn: nil, out: [],
       signedIn: cabinet.playerNames,
       team: mode.rules.recordName == .team ? (playing?.teamName ?? cabinet.teamName) : nil,
-      countdown: nil, menu: nil, codeEntered: stage == .signIn ? code.count : nil,
-      naming: namingView, replay: stage == .script ? replaying : nil)
+      countdown: nil, menu: nil, codeEntered: nil, naming: namingView,
+      replay: stage.script?.replay)
     if let playing, playing.ending == nil, playing.names.count > 1 {
       view.turn = playing.currentPlayer
       view.out = playing.names.indices.filter { !playing.active.contains($0) }
     } else if let playing, playing.rules.mistake == .eliminates {
       view.out = playing.names.indices.filter { !playing.active.contains($0) }
     }
-    if stage == .script, afterScript == .beginRound, playing?.sequence.isEmpty == true {
-      view.countdown = Timings.countdownBeats - min(scriptIndex / 2, Timings.countdownBeats - 1)
-    }
-    if let menu {
+    switch stage {
+    case .script(let run) where run.then == .beginRound && playing?.sequence.isEmpty == true:
+      view.countdown = Timings.countdownBeats - min(run.index / 2, Timings.countdownBeats - 1)
+    case .menu(let menu):
       view.menu = MenuView(
         page: menu.page, choice: menu.choice, value: menuValue(menu.page, choice: menu.choice),
         choices: menu.choices)
+    case .signIn(let code):
+      view.codeEntered = code.count
+    default: break
     }
     return view
   }

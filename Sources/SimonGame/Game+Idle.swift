@@ -3,7 +3,6 @@ extension Game {
   mutating func enterIdle() {
     stage = .idle
     match = nil
-    answer = nil
     setStatus(.idle)
     emit(.startTimer(.attract, after: cabinet.attractAfter))
   }
@@ -68,11 +67,10 @@ extension Game {
   /// begins at once instead and takes nothing from the press. Joystick directions do
   /// nothing between games, so they leave the show playing; a press during a game's own
   /// scripts (countdown, Simon's turn, a cue) is ignored, as the rules say.
-  mutating func showPressed(_ input: Input, at now: Duration) {
-    guard afterScript.endsBetweenGames, !input.isJoystick else { return }
+  mutating func showPressed(_ input: Input, during run: ScriptRun, at now: Duration) {
+    guard run.then.endsBetweenGames, !input.isJoystick else { return }
     emit(.cancelTimer(.step))
-    script = []
-    scriptFinished(afterScript, at: now)
+    scriptFinished(run, at: now)
     switch stage {
     case .gameOver: gameOverPressed(input, at: now)
     case .idle: idlePressed(input, at: now)
@@ -93,16 +91,16 @@ extension Game {
     // Nobody has played for a while: whoever signed in has walked away, team and all.
     cabinet.playerNames = []
     cabinet.teamName = Cabinet.defaultTeamName
-    stage = .attract
-    attractStep = 0
+    stage = .attract(step: 0)
     setStatus(.attract)
     showAttract()
   }
 
   /// One slow step of the attract animation: the next pad round the cabinet, no sound.
   mutating func showAttract() {
+    guard case .attract(let step) = stage else { return }
     let order: [Pad] = [.green, .red, .blue, .yellow]
-    let pad = order[attractStep % order.count]
+    let pad = order[step % order.count]
     for other in Pad.allCases where other != pad { setLight(other, on: false) }
     setLight(pad, on: true)
     emit(.startTimer(.step, after: Timings.attractStep))
@@ -119,11 +117,10 @@ extension Game {
     darken()
     emit(.cancelTimer(.attract))
     if !atGameOver { match = nil }
-    replaying = kind
     lastStatus = Status(phase: .simon, round: sequence.count, points: 0)
     emit(.status(lastStatus!))
     playScript(
       Scripts.signals(sequence, timings: Timings(settings.difficulty)),
-      then: atGameOver ? .gameOver : .idle, at: now)
+      then: atGameOver ? .gameOver : .idle, replaying: kind, at: now)
   }
 }

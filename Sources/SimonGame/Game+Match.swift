@@ -14,7 +14,6 @@ extension Game {
       skillTarget: rules.victory == .skillTarget ? settings.skillTarget : 0,
       answersWithJoystick: rules.answersWithJoystick, active: Array(names.indices))
     if case .levels(let first, _) = rules.victory { match?.nextLevelTarget = first }
-    answer = nil
     setStatus(.countdown)
     playScript(Scripts.countdown, then: .beginRound, at: now)
   }
@@ -40,15 +39,15 @@ extension Game {
     playScript(steps, then: .answer, at: now)
   }
 
-  mutating func scriptFinished(_ next: AfterScript, at now: Duration) {
-    replaying = nil
-    switch next {
+  /// The script `run` has played (or a press cut it short): what follows it.
+  mutating func scriptFinished(_ run: ScriptRun, at now: Duration) {
+    switch run.then {
     case .beginRound: beginRound(at: now)
     case .answer: openAnswer(at: now)
     case .nextTurn: beginTurn(at: now, simonPlays: false)
     case .afterRazz: afterRazz(at: now)
     case .afterVictory: afterVictory(at: now)
-    case .gameOver: enterGameOver()
+    case .gameOver: enterGameOver(naming: run.nameEntry)
     case .idle:
       darken()
       enterIdle()
@@ -57,14 +56,13 @@ extension Game {
 
   mutating func openAnswer(at now: Duration) {
     guard let match else { return }
-    stage = .answering
-    answer = Answer(lastPressAt: now)
+    stage = .answering(Answer(lastPressAt: now))
     setStatus(.player)
     emit(.startTimer(.playerTimeout, after: match.timings.playerTimeout))
   }
 
   mutating func answerPressed(_ input: Input, at now: Duration) {
-    guard let match, var answer, accepted[input] == nil else { return }
+    guard let match, var answer = stage.answer, accepted[input] == nil else { return }
     let pad: Pad
     if match.answersWithJoystick {
       guard let direction = input.directionalPad else { return }
@@ -76,18 +74,19 @@ extension Game {
     beginPress(input, pad: pad, at: now)
     answer.gaps.append(now - answer.lastPressAt)
     answer.lastPressAt = now
-    self.answer = answer
+    stage = .answering(answer)
 
     if answer.adding {
       self.match?.sequence.append(pad)
       turnComplete(at: now)
     } else if pad == match.sequence[answer.index] {
       answer.index += 1
-      self.answer = answer
+      stage = .answering(answer)
       if answer.index < match.sequence.count {
         emit(.startTimer(.playerTimeout, after: match.timings.playerTimeout))
       } else if match.rules.growth == .players {
-        self.answer?.adding = true
+        answer.adding = true
+        stage = .answering(answer)
         self.match?.rounds = max(match.rounds, match.sequence.count)
         emit(.startTimer(.playerTimeout, after: match.timings.playerTimeout))
       } else {
@@ -98,15 +97,14 @@ extension Game {
     }
   }
 
-  /// The sequence was repeated (and in player-adds extended): score it and go on.
+  /// The sequence was repeated (and in player-adds extended): score it and go on (every
+  /// way on plays a script, which closes the answer window).
   mutating func turnComplete(at now: Duration) {
-    guard var match, let answer else { return }
+    guard var match, let answer = stage.answer else { return }
     emit(.cancelTimer(.playerTimeout))
     match.points += Scoring.roundPoints(gaps: answer.gaps, difficulty: match.difficulty)
     if match.rules.growth == .simon { match.rounds = match.sequence.count }
     match.close(answer)
-    self.answer = nil
-    stage = .script
     let length = match.sequence.count
     let victory: Bool
     switch match.rules.victory {
@@ -154,14 +152,14 @@ extension Game {
   }
 
   /// A wrong press or a timeout: the razz with the expected pad flashing; the game ends,
-  /// or in player-adds the player is out.
+  /// or in player-adds the player is out (both play a script, which closes the answer
+  /// window).
   mutating func mistake(ending: GameEnding, at now: Duration) {
-    guard var match, let answer else { return }
+    guard var match, let answer = stage.answer else { return }
     emit(.cancelTimer(.playerTimeout))
     let expected: Pad? =
       answer.adding ? match.sequence.last : match.sequence[answer.index]
     match.close(answer)
-    self.answer = nil
     darken()
     if match.rules.mistake == .eliminates {
       match.active.remove(at: match.turn % match.active.count)
@@ -206,8 +204,7 @@ extension Game {
   mutating func quit(at now: Duration) {
     emit(.cancelTimer(.playerTimeout))
     emit(.cancelTimer(.step))
-    match?.close(answer)
-    answer = nil
+    match?.close(stage.answer)
     guard end(.quit, at: now) != nil else { return }
     startGame(at: now)
   }
@@ -238,14 +235,12 @@ extension Game {
     emit(.record(result, newBest: newBest))
   }
 
-  mutating func enterGameOver() {
+  /// Game over, dark; name entry asked for during the show that led here begins now.
+  mutating func enterGameOver(naming entry: NameEntry? = nil) {
     darken()
     stage = .gameOver
-    answer = nil
     setStatus(.gameover)
-    if let entry = queuedNaming {
-      // Asked for during the razz or the celebration: it begins now they are over.
-      queuedNaming = nil
+    if let entry {
       beginNaming(entry)
     } else {
       emit(.startTimer(.attract, after: cabinet.attractAfter))

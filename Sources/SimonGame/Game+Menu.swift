@@ -23,21 +23,23 @@ extension Game {
 
   /// The pad that opened the menu was held 2 s more: the next page, if it has one.
   mutating func menuHeld(_ pad: Pad) {
-    guard let menu, menu.heldPad == pad, menu.page == .sound, cabinet.hasHaptics else { return }
+    guard case .menu(let menu) = stage, menu.heldPad == pad, menu.page == .sound,
+      cabinet.hasHaptics
+    else { return }
     showPage(.haptics, heldPad: nil)
   }
 
   /// The pad that opened the menu was let go.
   mutating func menuPadReleased(_ pad: Pad) {
-    guard menu?.heldPad == pad else { return }
-    menu?.heldPad = nil
+    guard case .menu(var menu) = stage, menu.heldPad == pad else { return }
+    menu.heldPad = nil
+    stage = .menu(menu)
     emit(.cancelTimer(.menuHold(pad)))
   }
 
   private mutating func showPage(_ page: Menu.Page, heldPad: Pad?) {
-    menu = Menu(
-      page: page, choice: currentChoice(page), choices: choiceCount(page), heldPad: heldPad)
-    stage = .menu
+    stage = .menu(
+      Menu(page: page, choice: currentChoice(page), choices: choiceCount(page), heldPad: heldPad))
     showMenuChoice()
     if let heldPad, page == .sound, cabinet.hasHaptics {
       emit(.startTimer(.menuHold(heldPad), after: Timings.menuHold))
@@ -46,7 +48,7 @@ extension Game {
   }
 
   mutating func menuPressed(_ input: Input, at now: Duration) {
-    guard var menu else { return }
+    guard case .menu(var menu) = stage else { return }
     swallowed.insert(input)
     if input == .start {
       closeMenu(at: now)
@@ -54,16 +56,16 @@ extension Game {
     }
     guard input.pad != nil else { return }
     menu.choice = (menu.choice + 1) % menu.choices
-    self.menu = menu
+    stage = .menu(menu)
     showMenuChoice()
     emit(.startTimer(.menuIdle, after: Timings.menuIdle))
   }
 
+  /// Saves the choice shown (when it changes the setting) and closes the menu to idle.
   mutating func closeMenu(at now: Duration) {
-    guard let menu else { return }
+    guard case .menu(let menu) = stage else { return }
     emit(.cancelTimer(.menuIdle))
     if let pad = menu.heldPad { emit(.cancelTimer(.menuHold(pad))) }
-    self.menu = nil
     var changed = settings
     // The page opens on the choice nearest the setting (60 % shows as 75 %): left there,
     // the setting is not the player's to change, and keeps following the configuration.
@@ -131,7 +133,7 @@ extension Game {
 
   /// Choice k lights pad k; the fifth choice lights all four.
   private mutating func showMenuChoice() {
-    guard let menu else { return }
+    guard case .menu(let menu) = stage else { return }
     for pad in Pad.allCases {
       setLight(pad, on: menu.choice >= Pad.allCases.count || pad.index == menu.choice)
     }

@@ -33,7 +33,7 @@ extension Game {
     guard Ranking.isWorthNaming(Standing(points: match.points, rounds: match.rounds)) else {
       return .notWorthNaming(entry.game)
     }
-    guard stage == .gameOver || (stage == .script && afterScript == .gameOver) else {
+    guard stage == .gameOver || stage.script?.then == .gameOver else {
       return .notAtGameOver(status.phase)
     }
     return nil
@@ -41,7 +41,7 @@ extension Game {
 
   /// Name entry as a screen shows it, while it runs.
   var namingView: NamingView? {
-    guard stage == .naming, let naming, let match else { return nil }
+    guard case .naming(let naming) = stage, let match else { return nil }
     let entry = naming.entry
     return NamingView(
       game: entry.game, rank: entry.rank, mode: match.mode, difficulty: match.difficulty,
@@ -56,21 +56,22 @@ extension Game {
     match?.nameEntryAsked = true
     if stage == .gameOver {
       beginNaming(entry)
-    } else {
-      queuedNaming = entry
+    } else if var run = stage.script {
+      run.nameEntry = entry
+      stage = .script(run)
     }
   }
 
   /// Entry begins: on the first registered name, or spelling when there is none.
   mutating func beginNaming(_ entry: NameEntry) {
     emit(.cancelTimer(.attract))
-    stage = .naming
-    naming = Naming(entry: entry)
+    stage = .naming(Naming(entry: entry))
     emit(.startTimer(.namingIdle, after: Timings.namingIdle))
   }
 
   mutating func namingPressed(_ input: Input, at now: Duration) {
-    guard var naming, let pad = litPad(for: input), accepted[input] == nil else { return }
+    guard case .naming(var naming) = stage, let pad = litPad(for: input), accepted[input] == nil
+    else { return }
     beginPress(input, pad: pad, at: now)
     var outcome = Naming.Outcome.going
     switch pad {
@@ -79,7 +80,7 @@ extension Game {
     case .red: outcome = naming.next()
     case .yellow: outcome = naming.done()
     }
-    self.naming = naming
+    stage = .naming(naming)
     switch outcome {
     case .going: emit(.startTimer(.namingIdle, after: Timings.namingIdle))
     case .named(let name): endNaming(with: name, at: now)
@@ -91,8 +92,11 @@ extension Game {
   /// entry ends at once, as if the name had been chosen here (the pads flash twice), so
   /// that no press moves a choice nobody is making any more. Other games are not touched.
   mutating func namedElsewhere(_ game: Int, at now: Duration) {
-    if queuedNaming?.game == game { queuedNaming = nil }
-    guard stage == .naming, naming?.entry.game == game else { return }
+    if var run = stage.script, run.nameEntry?.game == game {
+      run.nameEntry = nil
+      stage = .script(run)
+    }
+    guard case .naming(let naming) = stage, naming.entry.game == game else { return }
     endNaming(with: nil, at: now, namedElsewhere: true)
   }
 
@@ -102,8 +106,8 @@ extension Game {
   /// the game already has its name, so the pads flash without a `nameGame` effect.
   mutating func endNaming(with name: String?, at now: Duration, namedElsewhere: Bool = false) {
     emit(.cancelTimer(.namingIdle))
-    guard let entry = naming?.entry else { return }
-    naming = nil
+    guard case .naming(let naming) = stage else { return }
+    let entry = naming.entry
     if let name { emit(.nameGame(entry.game, name: name)) }
     let pressed = !accepted.isEmpty
     for input in accepted.keys { swallowed.insert(input) }

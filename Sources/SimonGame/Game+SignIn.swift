@@ -9,28 +9,28 @@ extension Game {
   mutating func openSignIn(at now: Duration) {
     emit(.cancelTimer(.attract))
     darken()
-    stage = .signIn
-    code = []
+    stage = .signIn(code: [])
     emit(.startTimer(.signInIdle, after: Timings.signInIdle))
   }
 
   mutating func codePressed(_ input: Input, at now: Duration) {
-    guard let pad = input.pad, accepted[input] == nil else { return }
+    guard case .signIn(var code) = stage, let pad = input.pad, accepted[input] == nil else {
+      return
+    }
     beginPress(input, pad: pad, at: now)
     code.append(pad)
     if code.count < Timings.codeLength {
+      stage = .signIn(code: code)
       emit(.startTimer(.signInIdle, after: Timings.signInIdle))
       return
     }
     emit(.cancelTimer(.signInIdle))
     emit(.codeEntered(code))
-    code = []
     stage = .idle
     emit(.startTimer(.attract, after: cabinet.attractAfter))
   }
 
   mutating func closeSignIn() {
-    code = []
     darken()
     enterIdle()
   }

@@ -23,26 +23,14 @@ public struct Game: Sendable {
 
   var random: SeededRandom
   var stage: Stage = .idle
+  /// The game in progress, from its countdown until the next game or idle (kept at game
+  /// over and through name entry: the figures shown are its own).
   var match: Match?
-  var answer: Answer?
-  var menu: Menu?
-  /// The pads pressed so far while a player enters their code.
-  var code: [Pad] = []
-  /// Name entry, while a player enters a name for the game that just ended.
-  var naming: Naming?
-  /// Name entry asked for during the game's razz or celebration: it begins when they end.
-  var queuedNaming: NameEntry?
   /// The games asked to be recorded (`Effect.record`) and not stored yet, oldest first.
   var unstored: [GameResult] = []
   /// The record the game that ended last was stored as, once it is: the one record name
   /// entry may be for.
   var lastStoredRecord: Int?
-  /// The sequence being replayed, while a replay's script plays.
-  var replaying: Replay?
-  var script: [ScriptStep] = []
-  var scriptIndex = 0
-  var afterScript: AfterScript = .idle
-  var attractStep = 0
   /// Presses the game accepted (lit) and has not seen released, with their times.
   var accepted: [Input: Duration] = [:]
   /// Inputs whose release must be ignored (the touch that woke the attract, say).
@@ -62,26 +50,36 @@ public struct Game: Sendable {
   var lastStatus: Status?
   var effects: [Effect] = []
 
-  /// Where the game is.
+  /// Where the game is, with what only that stage has: leaving a stage drops its state.
   enum Stage: Equatable, Sendable {
     /// Waiting for a player; free play where a start button is wired.
     case idle
-    /// The slow animation; the next touch only wakes the cabinet.
-    case attract
+    /// The slow animation at its step; the next touch only wakes the cabinet.
+    case attract(step: Int)
     /// The settings menu is open.
-    case menu
-    /// A player is entering their pad code.
-    case signIn
+    case menu(Menu)
+    /// A player is entering their pad code: the pads pressed so far.
+    case signIn(code: [Pad])
     /// A script is playing (countdown, Simon's turn, a cue, razz, ...).
-    case script
+    case script(ScriptRun)
     /// The player is answering.
-    case answering
+    case answering(Answer)
     /// A game is over; a press starts the next.
     case gameOver
     /// A player is entering a name for the game that just ended.
-    case naming
+    case naming(Naming)
     /// The daemon is stopping; nothing more happens.
     case stopped
+
+    /// The answer window, while the player answers.
+    var answer: Answer? {
+      if case .answering(let answer) = self { answer } else { nil }
+    }
+
+    /// The script playing, if one is.
+    var script: ScriptRun? {
+      if case .script(let run) = self { run } else { nil }
+    }
   }
 
   /// A game at idle.
@@ -176,13 +174,13 @@ public struct Game: Sendable {
     case .answering: answerPressed(input, at: now)
     case .gameOver: gameOverPressed(input, at: now)
     case .naming: namingPressed(input, at: now)
-    case .script: showPressed(input, at: now)
+    case .script(let run): showPressed(input, during: run, at: now)
     case .stopped: break
     }
   }
 
   private mutating func released(_ input: Input, at now: Duration) {
-    if stage == .menu, let pad = input.pad { menuPadReleased(pad) }
+    if case .menu = stage, let pad = input.pad { menuPadReleased(pad) }
     if swallowed.remove(input) != nil { return }
     guard let pressedAt = accepted.removeValue(forKey: input), let pad = litPad(for: input) else {
       return
@@ -209,15 +207,18 @@ public struct Game: Sendable {
   private mutating func timerFired(_ timer: TimerID, at now: Duration) {
     switch timer {
     case .step:
-      if stage == .script {
-        scriptIndex += 1
+      switch stage {
+      case .script(var run):
+        run.index += 1
+        stage = .script(run)
         runScript(at: now)
-      } else if stage == .attract {
-        attractStep += 1
+      case .attract(let step):
+        stage = .attract(step: step + 1)
         showAttract()
+      default: break
       }
     case .playerTimeout:
-      if stage == .answering { mistake(ending: .timeout, at: now) }
+      if case .answering = stage { mistake(ending: .timeout, at: now) }
     case .pressMinimum(let pad):
       showingMinimum.remove(pad)
       if !accepted.keys.contains(where: { litPad(for: $0) == pad }) { endPress(pad) }
@@ -226,17 +227,17 @@ public struct Game: Sendable {
     case .menuHold(let pad):
       if stage == .idle, accepted[Input(pad)] != nil {
         openMenu(for: pad, at: now)
-      } else if stage == .menu {
+      } else if case .menu = stage {
         menuHeld(pad)
       }
     case .menuIdle:
-      if stage == .menu { closeMenu(at: now) }
+      if case .menu = stage { closeMenu(at: now) }
     case .signInHold:
       if stage == .idle, heldPads.count >= 2 { openSignIn(at: now) }
     case .signInIdle:
-      if stage == .signIn { closeSignIn() }
+      if case .signIn = stage { closeSignIn() }
     case .namingIdle:
-      if stage == .naming { endNaming(with: nil, at: now) }
+      if case .naming = stage { endNaming(with: nil, at: now) }
     case .haptic:
       hapticStepEnded()
     }
@@ -244,14 +245,11 @@ public struct Game: Sendable {
 
   private mutating func shutdown(at now: Duration) {
     if var match, match.ending == nil {
-      match.close(answer)
-      answer = nil
+      match.close(stage.answer)
       match.ending = .shutdown
       self.match = match
       record(match.result(at: now, ending: .shutdown), newBest: false)
     }
-    naming = nil
-    queuedNaming = nil
     cancelTimers()
     darken()
     stopVibrating()
@@ -342,20 +340,19 @@ public struct Game: Sendable {
 
   // MARK: Scripts
 
+  /// Plays `steps`, then does `next`; `replaying` says which sequence a replay shows.
   mutating func playScript(
-    _ steps: [ScriptStep], then next: AfterScript, at now: Duration
+    _ steps: [ScriptStep], then next: AfterScript, replaying: Replay? = nil, at now: Duration
   ) {
-    stage = .script
-    script = steps
-    scriptIndex = 0
-    afterScript = next
+    stage = .script(ScriptRun(steps: steps, then: next, replay: replaying))
     runScript(at: now)
   }
 
-  /// Applies steps from `scriptIndex` until one holds, then waits for it.
+  /// Applies the script's steps from the one it is at until one holds, then waits for it.
   private mutating func runScript(at now: Duration) {
-    while scriptIndex < script.count {
-      let step = script[scriptIndex]
+    guard var run = stage.script else { return }
+    while run.index < run.steps.count {
+      let step = run.steps[run.index]
       for output in step.outputs {
         switch output {
         case .light(let pad, let on): setLight(pad, on: on)
@@ -365,12 +362,13 @@ public struct Game: Sendable {
         }
       }
       if step.hold > .zero {
+        stage = .script(run)
         emit(.startTimer(.step, after: step.hold))
         return
       }
-      scriptIndex += 1
+      run.index += 1
     }
-    script = []
-    scriptFinished(afterScript, at: now)
+    stage = .script(run)
+    scriptFinished(run, at: now)
   }
 }

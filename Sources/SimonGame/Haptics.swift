@@ -75,7 +75,7 @@ extension Game {
       case .longest: return !longestSequence.isEmpty
       default: return !input.isJoystick
       }
-    case .script: return afterScript.endsBetweenGames && !input.isJoystick
+    case .script(let run): return run.then.endsBetweenGames && !input.isJoystick
     case .menu: return input.pad != nil || input == .start
     case .signIn: return input.pad != nil
     case .naming: return litPad(for: input) != nil

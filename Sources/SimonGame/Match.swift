@@ -53,7 +53,7 @@ struct Match: Sendable {
 }
 
 /// The player's answer window: what is expected next and how fast they have been.
-struct Answer: Sendable {
+struct Answer: Equatable, Sendable {
   /// Index into the sequence of the next expected pad.
   var index = 0
   /// Player-adds: the sequence is repeated and the next press adds a pad.
@@ -66,7 +66,7 @@ struct Answer: Sendable {
 }
 
 /// The settings menu: which setting is shown and its current choice.
-struct Menu: Sendable {
+struct Menu: Equatable, Sendable {
   typealias Page = MenuView.Page
   var page: Page
   var choice: Int

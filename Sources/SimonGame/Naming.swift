@@ -1,6 +1,6 @@
 /// Name entry in progress: a registered name being chosen, or a new one being spelled
 /// letter by letter.
-struct Naming: Sendable {
+struct Naming: Equatable, Sendable {
   /// What a press of next or done came to.
   enum Outcome: Equatable {
     /// Entry goes on.

@@ -12,6 +12,20 @@ struct ScriptStep: Equatable, Sendable {
   }
 }
 
+/// A script as it plays: its steps, the one it is at and what follows it.
+struct ScriptRun: Equatable, Sendable {
+  var steps: [ScriptStep]
+  /// The step playing now (`steps.count` once all have played).
+  var index = 0
+  /// What follows the last step.
+  var then: AfterScript
+  /// The sequence it replays, when it is a replay (`CabinetView.replay`).
+  var replay: Replay?
+  /// Name entry asked for during the show (a game's razz or celebration): it begins when
+  /// the show ends.
+  var nameEntry: NameEntry?
+}
+
 /// What to do when a script has played to its end.
 enum AfterScript: Equatable, Sendable {
   /// Add a signal (except in player-adds) and play the next round.

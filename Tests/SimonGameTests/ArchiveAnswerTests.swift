@@ -23,7 +23,7 @@ struct ArchiveAnswerTests {
   @Test func nameEntryWaitsForTheRecordTheLastGameWasStoredAs() {
     var harness = GameHarness()
     Self.endGame(&harness)
-    #expect(harness.game.stage == .gameOver)
+    #expect(harness.game.stage.kind == .gameOver)
     #expect(harness.game.nameEntryRefusal(for: Self.entry(7)) == .notTheLastGame(7))
     #expect(harness.send(.stored(record: 7, at: harness.now)).isEmpty, "an answer shows nothing")
     #expect(harness.game.nameEntryRefusal(for: Self.entry(8)) == .notTheLastGame(8))

@@ -11,7 +11,7 @@ struct BetweenGamesTests {
     harness.advance(untilPhase: .player)
     harness.advance(by: Timings(.medium).playerTimeout)
     harness.advance(by: .milliseconds(300))
-    #expect(harness.game.stage == .script, "the razz plays")
+    #expect(harness.game.stage.kind == .script, "the razz plays")
     #expect(harness.sounding == .razz)
     return harness
   }
@@ -65,7 +65,7 @@ struct BetweenGamesTests {
     harness.press(.last)
     #expect(harness.game.view.replay == .last)
     harness.advanceWhileShowing()
-    #expect(harness.game.stage == .gameOver)
+    #expect(harness.game.stage.kind == .gameOver)
   }
 
   @Test func aJoystickDirectionDuringTheRazzLeavesItPlaying() {
@@ -73,14 +73,14 @@ struct BetweenGamesTests {
     #expect(harness.press(.up).isEmpty)
     #expect(harness.sounding == .razz)
     harness.advanceWhileShowing()
-    #expect(harness.game.stage == .gameOver)
+    #expect(harness.game.stage.kind == .gameOver)
   }
 
   @Test func nameEntryAskedDuringTheRazzBeginsAtThePressAndTakesNothingFromIt() {
     var harness = NamingTests.inTheRazz()
     harness.send(.nameEntryAsked(NamingTests.entry(["ANNA", "BOB"]), at: harness.now))
     harness.press(.blue)
-    #expect(harness.game.stage == .naming, "entry begins at once")
+    #expect(harness.game.stage.kind == .naming, "entry begins at once")
     #expect(harness.game.view.naming?.choice == 0, "the press moved no choice")
     #expect(harness.litPads.isEmpty)
     harness.advance(by: .milliseconds(150))
@@ -93,7 +93,7 @@ struct BetweenGamesTests {
     var harness = NamingTests.naming(NamingTests.entry(["ANNA"]))
     harness.tap(.red)
     #expect(NamingTests.named(harness) == ["ANNA"])
-    #expect(harness.game.stage == .script, "the pads flash for the name")
+    #expect(harness.game.stage.kind == .script, "the pads flash for the name")
     harness.advance(by: .milliseconds(200))
     harness.tap(.green)
     #expect(harness.game.status.phase == .countdown)
@@ -103,7 +103,7 @@ struct BetweenGamesTests {
     var harness = ClassicTests.atGameOver()
     harness.advance(by: .seconds(60))
     harness.tap(.yellow)
-    #expect(harness.game.stage == .idle, "the touch woke the attract")
+    #expect(harness.game.stage.kind == .idle, "the touch woke the attract")
     harness.tap(.last)
     #expect(harness.game.view.replay == .last)
     harness.tap(.green)
@@ -198,7 +198,7 @@ struct BetweenGamesTests {
     #expect(harness.records.map(\.ending) == [.win], "recorded at the winning press")
     #expect(harness.game.status.phase == .gameover)
     harness.advance(by: .milliseconds(900))
-    #expect(harness.game.stage == .script, "the victory signal plays")
+    #expect(harness.game.stage.kind == .script, "the victory signal plays")
     harness.press(.start)
     #expect(harness.records.map(\.ending) == [.win], "the won game stays won")
     #expect(harness.game.status.phase == .countdown)

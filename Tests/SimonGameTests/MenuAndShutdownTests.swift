@@ -8,13 +8,14 @@ struct MenuAndShutdownTests {
     var harness = GameHarness()
     harness.press(.green)
     harness.advance(by: .milliseconds(1999))
-    #expect(harness.game.stage == .idle)
+    #expect(harness.game.stage.kind == .idle)
     let effects = harness.advance(by: .milliseconds(1))
-    #expect(harness.game.stage == .menu)
+    #expect(harness.game.stage.kind == .menu)
     #expect(harness.litPads == [.green], "classic is the first choice: green lit")
     #expect(effects.contains(.startTimer(.menuIdle, after: .seconds(5))))
     harness.release(.green)
-    #expect(harness.game.stage == .menu, "the release of the holding press does not start a game")
+    #expect(
+      harness.game.stage.kind == .menu, "the release of the holding press does not start a game")
   }
 
   @Test func eachPressStepsTheChoiceAndFiveQuietSecondsSaveIt() {
@@ -28,13 +29,13 @@ struct MenuAndShutdownTests {
     harness.tap(.blue)
     #expect(harness.litPads == [.green], "wraps to easy")
     harness.advance(by: .milliseconds(4849))
-    #expect(harness.game.stage == .menu)
+    #expect(harness.game.stage.kind == .menu)
     let effects = harness.advance(by: .milliseconds(1))
     var expected = Settings.with()
     expected.difficulty = .easy
     #expect(effects.contains(.settingsChanged(expected, previous: .with())))
     #expect(harness.game.settings.difficulty == .easy)
-    #expect(harness.game.stage == .idle)
+    #expect(harness.game.stage.kind == .idle)
     #expect(harness.litPads.isEmpty)
   }
 
@@ -58,11 +59,11 @@ struct MenuAndShutdownTests {
     harness.press(Input(page))
     harness.advance(by: .seconds(2))
     harness.release(Input(page))
-    let choices = try #require(harness.game.menu?.choices)
+    let choices = try #require(harness.game.view.menu?.choices)
     for _ in 0..<choices { harness.tap(.green) }
-    #expect(harness.game.stage == .menu, "all the way round, back on the first choice")
+    #expect(harness.game.stage.kind == .menu, "all the way round, back on the first choice")
     let effects = harness.advance(by: .seconds(5))
-    #expect(harness.game.stage == .idle)
+    #expect(harness.game.stage.kind == .idle)
     #expect(!effects.contains { if case .settingsChanged = $0 { true } else { false } })
     #expect(harness.game.settings == Settings.with(), "volume 60 stays 60, not 75")
   }

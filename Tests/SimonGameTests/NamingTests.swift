@@ -22,7 +22,7 @@ struct NamingTests {
     harness.repeatSequence()
     harness.advance(untilPhase: .player)
     harness.advance(by: Timings(.medium).playerTimeout)
-    #expect(harness.game.stage == .script, "the razz plays")
+    #expect(harness.game.stage.kind == .script, "the razz plays")
     // The archive's answer: the game was stored as record 7.
     harness.send(.stored(record: 7, at: harness.now))
     return harness
@@ -32,7 +32,7 @@ struct NamingTests {
   static func atGameOver(_ cabinet: Cabinet = Cabinet()) -> GameHarness {
     var harness = inTheRazz(cabinet)
     harness.advanceWhileShowing()
-    #expect(harness.game.stage == .gameOver)
+    #expect(harness.game.stage.kind == .gameOver)
     return harness
   }
 
@@ -40,7 +40,7 @@ struct NamingTests {
   static func naming(_ entry: NameEntry, cabinet: Cabinet = Cabinet()) -> GameHarness {
     var harness = atGameOver(cabinet)
     harness.send(.nameEntryAsked(entry, at: harness.now))
-    #expect(harness.game.stage == .naming)
+    #expect(harness.game.stage.kind == .naming)
     return harness
   }
 
@@ -89,7 +89,7 @@ struct NamingTests {
     #expect(harness.game.view.naming == nil)
     harness.release(.yellow)
     harness.advanceWhileShowing()
-    #expect(harness.game.stage == .gameOver)
+    #expect(harness.game.stage.kind == .gameOver)
     #expect(harness.litPads.isEmpty)
     #expect(harness.sounding == nil)
     #expect(harness.timers.deadline(of: .attract) == harness.now + .seconds(60))
@@ -152,7 +152,7 @@ struct NamingTests {
       harness.advance(by: .milliseconds(120)) == [
         .light(.yellow, on: false), .silence, .startTimer(.attract, after: .seconds(60)),
       ], "the press shows for its minimum, then game over, no flashes")
-    #expect(harness.game.stage == .gameOver)
+    #expect(harness.game.stage.kind == .gameOver)
     #expect(harness.release(.yellow).isEmpty)
     #expect(Self.named(harness).isEmpty)
   }
@@ -162,7 +162,7 @@ struct NamingTests {
     blank.tap(.red)
     blank.tap(.yellow)
     #expect(Self.named(blank).isEmpty)
-    #expect(blank.game.stage == .gameOver)
+    #expect(blank.game.stage.kind == .gameOver)
 
     var padded = Self.naming(Self.entry(alphabet: [" ", "A"]))
     padded.tap(.red)
@@ -181,10 +181,10 @@ struct NamingTests {
     harness.tap(.red)
     harness.tap(.blue)
     harness.tap(.red)
-    #expect(harness.game.stage == .naming)
+    #expect(harness.game.stage.kind == .naming)
     harness.tap(.red)
     #expect(Self.named(harness) == ["ABA"])
-    #expect(harness.game.stage != .naming)
+    #expect(harness.game.stage.kind != .naming)
   }
 
   @Test func twentyQuietSecondsEndEntryKeepingTheGameAndEachPressRestartsThem() {
@@ -192,10 +192,10 @@ struct NamingTests {
     harness.advance(by: .seconds(15))
     harness.tap(.blue)
     harness.advance(by: .milliseconds(19_849))
-    #expect(harness.game.stage == .naming, "20 s from the last press, not from the first")
+    #expect(harness.game.stage.kind == .naming, "20 s from the last press, not from the first")
     let effects = harness.advance(by: .milliseconds(1))
     #expect(effects == [.cancelTimer(.namingIdle), .startTimer(.attract, after: .seconds(60))])
-    #expect(harness.game.stage == .gameOver)
+    #expect(harness.game.stage.kind == .gameOver)
     #expect(harness.game.view.naming == nil)
     #expect(Self.named(harness).isEmpty)
     harness.tap(.green)
@@ -208,7 +208,7 @@ struct NamingTests {
       harness.advance(by: .seconds(10))
       harness.tap(.blue)
     }
-    #expect(harness.game.stage == .naming)
+    #expect(harness.game.stage.kind == .naming)
     #expect(harness.game.status.phase == .gameover)
   }
 
@@ -218,7 +218,7 @@ struct NamingTests {
     #expect(harness.game.view.naming == nil)
     let mark = harness.history.count
     harness.advanceWhileShowing()
-    #expect(harness.game.stage == .naming)
+    #expect(harness.game.stage.kind == .naming)
     #expect(!harness.effects(since: mark).contains(.startTimer(.attract, after: .seconds(60))))
     #expect(harness.game.view.naming?.letter == "A")
     harness.tap(.yellow)
@@ -231,7 +231,7 @@ struct NamingTests {
       idle.game.nameEntryRefusal(for: Self.entry()) == .notTheLastGame(7),
       "no game has ended: record 7 is not the one just played")
     #expect(idle.send(.nameEntryAsked(Self.entry(), at: idle.now)).isEmpty)
-    #expect(idle.game.stage == .idle)
+    #expect(idle.game.stage.kind == .idle)
 
     var playing = Self.atGameOver()
     playing.tap(.green)
@@ -265,7 +265,7 @@ struct NamingTests {
     #expect(harness.press(.start).isEmpty)
     #expect(harness.press(.last).isEmpty)
     #expect(harness.press(.longest).isEmpty)
-    #expect(harness.game.stage == .naming)
+    #expect(harness.game.stage.kind == .naming)
   }
 
   @Test func theJoystickAnswersForThePadsAsInDirectionalPlay() {
@@ -292,7 +292,7 @@ struct NamingTests {
     var harness = Self.naming(Self.entry())
     harness.press(.blue)
     harness.send(.shutdown(at: harness.now))
-    #expect(harness.game.stage == .stopped)
+    #expect(harness.game.stage.kind == .stopped)
     #expect(harness.game.view.naming == nil)
     #expect(harness.records.count == 1, "the game was recorded once, when it ended")
     #expect(harness.litPads.isEmpty)
@@ -307,11 +307,11 @@ struct NamingTests {
     #expect(effects.contains(.cancelTimer(.namingIdle)))
     #expect(harness.game.view.naming == nil, "no screen asks for a name any more")
     harness.advanceWhileShowing()
-    #expect(harness.game.stage == .gameOver)
+    #expect(harness.game.stage.kind == .gameOver)
     #expect(harness.litPads.isEmpty, "the flash is over")
     #expect(Self.named(harness).isEmpty, "the game has its name already")
     harness.tap(.blue)
-    #expect(harness.game.stage != .gameOver, "a press at game over starts a new game")
+    #expect(harness.game.stage.kind != .gameOver, "a press at game over starts a new game")
     #expect(harness.game.view.naming == nil)
   }
 
@@ -320,7 +320,7 @@ struct NamingTests {
     harness.send(.nameEntryAsked(Self.entry(), at: harness.now))
     harness.send(.namedElsewhere(game: 7, at: harness.now))
     harness.advanceWhileShowing()
-    #expect(harness.game.stage == .gameOver)
+    #expect(harness.game.stage.kind == .gameOver)
     #expect(harness.game.view.naming == nil)
     #expect(harness.timers.deadline(of: .attract) != nil, "game over as without entry")
   }
@@ -328,7 +328,7 @@ struct NamingTests {
   @Test func anotherGameNamedElsewhereLeavesEntryRunning() {
     var harness = Self.naming(Self.entry())
     #expect(harness.send(.namedElsewhere(game: 6, at: harness.now)).isEmpty)
-    #expect(harness.game.stage == .naming)
+    #expect(harness.game.stage.kind == .naming)
   }
 
   @Test func aGameThatRepeatedNoRoundIsNotOfferedAName() {
@@ -338,11 +338,11 @@ struct NamingTests {
     harness.advance(by: Timings(.medium).playerTimeout)
     harness.advanceWhileShowing()
     harness.send(.stored(record: 7, at: harness.now))
-    #expect(harness.game.stage == .gameOver)
+    #expect(harness.game.stage.kind == .gameOver)
     #expect(harness.game.nameEntryRefusal(for: Self.entry()) == .notWorthNaming(7))
     harness.send(.nameEntryAsked(Self.entry(), at: harness.now))
     #expect(harness.game.view.naming == nil)
     harness.tap(.blue)
-    #expect(harness.game.stage != .gameOver, "the next press starts a game at once")
+    #expect(harness.game.stage.kind != .gameOver, "the next press starts a game at once")
   }
 }

@@ -10,7 +10,7 @@ struct SignInTests {
     harness.advance(by: .milliseconds(100))
     harness.press(.red)
     harness.advance(by: .seconds(2))
-    #expect(harness.game.stage == .signIn)
+    #expect(harness.game.stage.kind == .signIn)
     harness.release(.green)
     harness.release(.red)
     var effects: [Effect] = []
@@ -34,7 +34,7 @@ struct SignInTests {
     _ = Self.enterCode([.red, .red, .red, .red], in: &harness)
     harness.send(.signedIn("Ann", at: harness.now))
     harness.advanceWhileShowing()
-    #expect(harness.game.stage == .idle)
+    #expect(harness.game.stage.kind == .idle)
     harness.tap(.green)
     harness.advance(untilPhase: .player)
     harness.advance(by: .seconds(3))
@@ -95,7 +95,7 @@ struct SignInTests {
     harness.release(.red)
     harness.tap(.blue)
     harness.advance(by: .seconds(5))
-    #expect(harness.game.stage == .idle)
+    #expect(harness.game.stage.kind == .idle)
     harness.tap(.yellow)
     #expect(harness.game.status.phase == .countdown, "a press now starts a game again")
   }
@@ -117,7 +117,7 @@ struct SignInTests {
     harness.release(.green)
     harness.release(.red)
     harness.advance(by: .seconds(2))
-    #expect(harness.game.stage == .idle)
+    #expect(harness.game.stage.kind == .idle)
     #expect(harness.game.status.phase == .idle)
   }
 }

@@ -114,7 +114,7 @@ struct StartTests {
     #expect(harness.game.view.replay == .last, "screens say it is a replay")
     harness.advance(untilPhase: .gameover)
     #expect(harness.game.view.replay == nil)
-    #expect(harness.game.stage == .gameOver, "back at the game over it was pressed at")
+    #expect(harness.game.stage.kind == .gameOver, "back at the game over it was pressed at")
     #expect(harness.game.status.points == harness.records.last?.points)
     let replayed = harness.lightChanges(since: mark).filter(\.on).map(\.pad)
     #expect(replayed == played)
@@ -126,7 +126,7 @@ struct StartTests {
     #expect(harness.game.status.round == 2, "two rounds were repeated correctly")
     #expect(harness.game.view.replay == .longest)
     harness.advance(untilPhase: .idle)
-    #expect(harness.game.stage == .idle, "from idle, back to idle")
+    #expect(harness.game.stage.kind == .idle, "from idle, back to idle")
     #expect(harness.lightChanges(since: mark2).filter(\.on).map(\.pad) == Array(played.prefix(2)))
   }
 }

@@ -69,7 +69,7 @@ struct GameHarness {
 
   /// Fires timers until the cabinet has stopped showing something by itself (a script).
   mutating func advanceWhileShowing() {
-    while game.stage == .script, let next = timers.earliest {
+    while game.stage.kind == .script, let next = timers.earliest {
       advance(by: next - now)
     }
   }
