@@ -102,14 +102,14 @@ final class GameArchive: Sendable {
     }
   }
 
-  /// Prunes a settings file written whole by version 0.1.0 (logged).
+  /// Prunes a settings file written whole by a build before 0.1.0 (format 1; logged).
   func migrateSettings(base: Settings) {
     do {
       let dropped = try settingsStore.migrate(base: base)
       if !dropped.isEmpty {
         let names = dropped.map(\.rawValue).joined(separator: ", ")
         logger.notice(
-          "settings.json: \(names) equal the configuration and follow it again (the file was written whole by version 0.1.0)"
+          "settings.json: \(names) equal the configuration and follow it again (the file was written whole by a build before 0.1.0)"
         )
       }
     } catch {

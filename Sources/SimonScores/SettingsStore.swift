@@ -54,7 +54,7 @@ public final class SettingsStore: Sendable {
     }
   }
 
-  /// Rewrites a file written whole by version 0.1.0's cabinet menu (all seven settings
+  /// Rewrites a file written whole by the cabinet menu of builds before 0.1.0 (all seven settings
   /// stored, version 1) so that the settings equal to `base` follow the configuration
   /// again; a file of this version, or one with fewer keys, is left as it is.
   /// - Returns: the keys no longer stored.

@@ -11,7 +11,7 @@ public struct StoredSettings: Equatable, Sendable {
   /// The changed settings' values.
   private var values: [SettingKey: SettingValue] = [:]
 
-  /// A version 1 file holding all seven settings: what version 0.1.0's cabinet menu
+  /// A version 1 file holding all seven settings: what the cabinet menu of builds before 0.1.0
   /// wrote whatever it changed (`SettingsStore.migrate` prunes it).
   var isWholeLegacyFile = false
 

@@ -68,6 +68,20 @@ struct MenuAndShutdownTests {
     #expect(harness.game.settings == Settings.with(), "volume 60 stays 60, not 75")
   }
 
+  @Test("a menu open at shutdown is gone with it: a stopped cabinet shows no menu")
+  func shutdownClosesTheMenuWithoutSavingIt() {
+    var harness = GameHarness()
+    harness.press(.green)
+    harness.advance(by: .seconds(2))
+    harness.release(.green)
+    harness.tap(.green)
+    #expect(harness.game.view.menu?.choice == 1)
+    let effects = harness.send(.shutdown(at: harness.now))
+    #expect(harness.game.view.menu == nil)
+    #expect(!effects.contains { if case .settingsChanged = $0 { true } else { false } })
+    #expect(harness.game.stage.kind == .stopped)
+  }
+
   @Test func shutdownMidGameRecordsWhatWasEarnedAndGoesDark() {
     var harness = ClassicTests.started()
     harness.advance(untilPhase: .player)
