@@ -178,3 +178,51 @@ keep_release() {
       | sort -rn | tail -n +4 | cut -d' ' -f2- | xargs -r rm -rf
   done
 }
+
+# previous_release: prints "VERSION COMMIT" of the release before this tree: the newest
+# section of CHANGELOG.md with a date ("## X.Y.Z (YYYY-MM-DD)"), at the commit its tag
+# vX.Y.Z names, or, in a clone without tags, the commit its section names ("at commit
+# abc1234"). False, saying why, when neither is found.
+previous_release() {
+  local version commit
+  version=$(sed -n 's/^## \([0-9]\{1,\}\.[0-9]\{1,\}\.[0-9]\{1,\}\) ([0-9-]\{10\})$/\1/p' \
+    CHANGELOG.md | head -n 1)
+  [ -n "$version" ] || { echo "CHANGELOG.md has no release with a date" >&2; return 1; }
+  commit=$(git rev-parse -q --verify "refs/tags/v$version^{commit}" 2>/dev/null) || commit=$(
+    awk -v heading="## $version (" 'index($0, heading) == 1 { on = 1; next } on && /^## / { exit } on' \
+      CHANGELOG.md | sed -n 's/.*at commit \([0-9a-f]\{7,40\}\).*/\1/p' | head -n 1)
+  commit=$(git rev-parse -q --verify "${commit:-none}^{commit}" 2>/dev/null) \
+    || { echo "release $version: neither its tag v$version nor the commit its section names is in this clone" >&2; return 1; }
+  echo "$version $commit"
+}
+
+# release_debs VERSION COMMIT: prints the paths of release VERSION's packages for this
+# machine (simon-cabinet first, then simon-cabinet-venue and simon-cabinet-screen), built
+# once from COMMIT's tree by its own scripts/build-deb and cached, keyed by the commit and
+# the toolchain. Its build's log is build.log beside them.
+release_debs() {
+  local version=$1 commit=$2 dir
+  dir=$(simon_cache "releases/$version-$(content_key "$commit" "$(toolchain_id native)")")
+  exec 6>"$dir/.lock" && flock 6
+  if [ ! -f "$dir/.complete" ]; then
+    echo "building release $version's packages from $commit into $dir (once)" >&2
+    rm -rf "$dir/src" "$dir"/*.deb
+    mkdir -p "$dir/src"
+    git archive "$commit" | tar -x -C "$dir/src"
+    if ! (cd "$dir/src" && DEB_VERSION=$version DEBFULLNAME="Simon Cabinet" DEBEMAIL=simon@localhost \
+      scripts/build-deb --package simon-cabinet --package simon-cabinet-venue \
+      --package simon-cabinet-screen) >"$dir/debs" 2>"$dir/build.log"; then
+      tail -n 20 "$dir/build.log" >&2
+      exec 6>&-
+      return 1
+    fi
+    cp "$dir"/src/dist/*.deb "$dir/"
+    rm -rf "$dir/src"
+    touch "$dir/.complete"
+  fi
+  exec 6>&-
+  local package
+  for package in simon-cabinet simon-cabinet-venue simon-cabinet-screen; do
+    ls "$dir/${package}_${version}_"*.deb
+  done
+}
