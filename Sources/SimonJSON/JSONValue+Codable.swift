@@ -4,7 +4,7 @@ extension JSONValue: Codable {
   /// Reads whatever JSON value is there. Object members come in the decoder's order,
   /// which Foundation does not promise to be the text's.
   package init(from decoder: any Decoder) throws {
-    if let object = try? decoder.container(keyedBy: AnyKey.self) {
+    if let object = try? decoder.container(keyedBy: JSONKey.self) {
       self = .object(
         try object.allKeys.map { ($0.stringValue, try object.decode(JSONValue.self, forKey: $0)) })
       return
@@ -51,17 +51,8 @@ extension JSONValue: Codable {
       var array = encoder.unkeyedContainer()
       for item in items { try array.encode(item) }
     case .object(let members):
-      var object = encoder.container(keyedBy: AnyKey.self)
-      for (key, value) in members { try object.encode(value, forKey: AnyKey(key)) }
+      var object = encoder.container(keyedBy: JSONKey.self)
+      for (key, value) in members { try object.encode(value, forKey: JSONKey(key)) }
     }
-  }
-
-  /// A member name as a coding key.
-  private struct AnyKey: CodingKey {
-    package var stringValue: String
-    package var intValue: Int? { nil }
-    package init(_ name: String) { stringValue = name }
-    package init?(stringValue: String) { self.stringValue = stringValue }
-    package init?(intValue: Int) { nil }
   }
 }

@@ -84,7 +84,7 @@ public struct GameRecord: Codable, Equatable, Sendable {
   /// members, ending, level (levels mode only), started and ended (UTC ISO 8601),
   /// duration_ms, reactions_ms (one list per answer window; left out without a press).
   public func encode(to encoder: any Encoder) throws {
-    var sink = EncoderRecordSink(container: encoder.container(keyedBy: EncoderRecordSink.Key.self))
+    var sink = EncoderRecordSink(container: encoder.container(keyedBy: JSONKey.self))
     try members(to: &sink)
   }
 

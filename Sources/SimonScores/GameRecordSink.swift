@@ -65,34 +65,27 @@ extension JSONWriter: GameRecordSink {
 
 /// An `Encoder`'s keyed container, for the record inside any Codable document.
 struct EncoderRecordSink: GameRecordSink {
-  struct Key: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ key: StaticString) { stringValue = key.description }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
-  var container: KeyedEncodingContainer<Key>
+  var container: KeyedEncodingContainer<JSONKey>
 
   mutating func member(_ key: StaticString, _ value: Int) throws(any Error) {
-    try container.encode(value, forKey: Key(key))
+    try container.encode(value, forKey: JSONKey(key.description))
   }
 
   mutating func member(_ key: StaticString, _ value: String) throws(any Error) {
-    try container.encode(value, forKey: Key(key))
+    try container.encode(value, forKey: JSONKey(key.description))
   }
 
   mutating func member(_ key: StaticString, _ values: [String]) throws(any Error) {
-    try container.encode(values, forKey: Key(key))
+    try container.encode(values, forKey: JSONKey(key.description))
   }
 
   mutating func member(_ key: StaticString, _ lists: [[Int]]) throws(any Error) {
-    try container.encode(lists, forKey: Key(key))
+    try container.encode(lists, forKey: JSONKey(key.description))
   }
 
   mutating func member(_ key: StaticString, utcMilliseconds: Int) throws(any Error) {
     try container.encode(
-      Timestamps.utc(Timestamps.date(epochMilliseconds: utcMilliseconds)), forKey: Key(key))
+      Timestamps.utc(Timestamps.date(epochMilliseconds: utcMilliseconds)),
+      forKey: JSONKey(key.description))
   }
 }
