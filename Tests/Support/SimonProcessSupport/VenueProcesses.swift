@@ -279,22 +279,30 @@ public final class BridgeProcess: @unchecked Sendable {
   }
 }
 
-/// A TCP port on 127.0.0.1 that nobody listens on now.
+/// A TCP port on 127.0.0.1 that nobody listens on now, below the kernel's ephemeral range
+/// (`ip_local_port_range`), which no outgoing connection is ever given: a broker stopped
+/// and started again finds it free. In that range a client reconnecting to the stopped
+/// broker's port (or a wait for it to listen) can be given that very port as its own and
+/// connect to itself, and mosquitto then finds the address in use (seen once in CI).
 public func freeLoopbackPort() throws -> Int {
-  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  defer { close(fd) }
-  guard let port = bindToLoopback(fd) else {
-    throw E2EError("no free port: \(String(cString: strerror(errno)))")
+  let range = try? String(
+    contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)
+  let ephemeral = range.flatMap { Int($0.split(whereSeparator: \.isWhitespace).first ?? "") }
+  let below = max(ephemeral ?? 32768, 10_001)
+  for _ in 0..<500 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    if let port = bindToLoopback(fd, port: Int.random(in: 10_000..<below)) { return port }
   }
-  return port
+  throw E2EError("no free port on 127.0.0.1 between 10000 and \(below) in 500 tries")
 }
 
-/// Binds `fd` to a free port on 127.0.0.1: that port, or nil (errno says why).
-private func bindToLoopback(_ fd: Int32) -> Int? {
+/// Binds `fd` to `port` on 127.0.0.1 (0: any free one): that port, or nil (errno says why).
+private func bindToLoopback(_ fd: Int32, port: Int = 0) -> Int? {
   var address = sockaddr_in()
   address.sin_family = sa_family_t(AF_INET)
   address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  address.sin_port = 0
+  address.sin_port = UInt16(port).bigEndian
   var length = socklen_t(MemoryLayout<sockaddr_in>.size)
   let bound = withUnsafeMutablePointer(to: &address) {
     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
