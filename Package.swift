@@ -263,11 +263,16 @@ let package = Package(
         argumentParser,
       ],
       path: "Tests/Support/SimonProcessSupport"),
+    // Test-only: Swift Testing traits (a suite that plays a real-time program).
+    .target(
+      name: "SimonTestTraits",
+      dependencies: ["SimonProcessSupport"],
+      path: "Tests/Support/SimonTestTraits"),
     .testTarget(
       name: "SimonEndToEndTests",
       dependencies: [
         "simond", "simonctl", "SimonSim", "SimonGame", "SimonControl", "SimonScores",
-        "SimonProcessSupport", "ScoresTestSupport",
+        "SimonProcessSupport", "SimonTestTraits", "ScoresTestSupport",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .executableTarget(
@@ -333,7 +338,7 @@ let package = Package(
       dependencies: [
         "SimonVenueStore",
         "SimonVenue", "SimonScores", "SimonControl", "SimonGame", "SimonProcessSupport",
-        "ScoresTestSupport", "simond", "simonctl", "simon-venue",
+        "SimonTestTraits", "ScoresTestSupport", "simond", "simonctl", "simon-venue",
       ]),
 
   ],

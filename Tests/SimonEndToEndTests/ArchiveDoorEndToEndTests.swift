@@ -3,12 +3,13 @@ import SimonControl
 import SimonGame
 import SimonProcessSupport
 import SimonScores
+import SimonTestTraits
 import Testing
 
 /// The archivist keeps the game's answers apart from scores.json's lock: while another
 /// process holds it, the real simond names a game, signs a player in with the pads and
 /// tells a game over at once, and stores what waited when the lock is let go.
-@Suite("The archive's door end to end", .serialized)
+@Suite("The archive's door end to end", .serialized, .realTime)
 struct ArchiveDoorEndToEndTests {
   /// Less than the 10 s a change waits for scores.json's lock: an answer that queued
   /// behind that wait would miss it.

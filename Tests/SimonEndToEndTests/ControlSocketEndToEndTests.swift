@@ -5,11 +5,12 @@ import SimonGame
 import SimonProcessSupport
 import SimonScores
 import SimonSim
+import SimonTestTraits
 import Testing
 
 /// The real `simond --hardware sim` seen and told through its control socket, with the
 /// simulated cabinet's socket as the player's hands.
-@Suite("simond's control socket end to end", .serialized)
+@Suite("simond's control socket end to end", .serialized, .realTime)
 struct ControlSocketEndToEndTests {
   /// A game played to its end through the sim socket: repeats `rounds` rounds, then
   /// presses a wrong pad. Returns the index of the game over on the control client.

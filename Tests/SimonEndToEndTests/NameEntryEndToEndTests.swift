@@ -4,12 +4,13 @@ import SimonGame
 import SimonProcessSupport
 import SimonScores
 import SimonSim
+import SimonTestTraits
 import Testing
 
 /// What a cabinet screen asks the real `simond --hardware sim`: the tables, the players,
 /// a player's page, and name entry with the pads after a ranked game, the pads pressed
 /// through the simulated cabinet's socket.
-@Suite("Tables, players and name entry end to end", .serialized)
+@Suite("Tables, players and name entry end to end", .serialized, .realTime)
 struct NameEntryEndToEndTests {
   func result(_ action: ControlRequest.Action, from control: ControlTestClient) async throws
     -> ControlResult

@@ -3,12 +3,13 @@ import SimonControl
 import SimonGame
 import SimonProcessSupport
 import SimonScores
+import SimonTestTraits
 import Testing
 
 /// `simonctl play` in a pseudo-terminal against the real simond, watched through the
 /// control socket: what the screen shows comes from the control socket, and its keys
 /// reach the simulated cabinet, gestures included.
-@Suite("simonctl play end to end", .serialized)
+@Suite("simonctl play end to end", .serialized, .realTime)
 struct PlayEndToEndTests {
   /// The pads Simon shows in the first round at or after message `index`, once it is
   /// the player's turn; and where to look for the next round.

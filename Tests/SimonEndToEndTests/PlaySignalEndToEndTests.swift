@@ -1,11 +1,12 @@
 import Foundation
 import SimonProcessSupport
+import SimonTestTraits
 import Testing
 
 /// `simonctl play`, with a simond of its own, ended by SIGINT, SIGTERM or SIGHUP: the
 /// terminal is given back as it was, its simond is stopped and its temporary directory
 /// removed, and it exits 0, even when more signals come while it tidies up.
-@Suite("simonctl play ended by signals", .serialized)
+@Suite("simonctl play ended by signals", .serialized, .realTime)
 struct PlaySignalEndToEndTests {
   /// `simonctl play` with its own simond in a scratch directory, showing its screen.
   private func playing(in scratch: URL) async throws -> PlayTerminal {

@@ -3,11 +3,12 @@ import ScoresTestSupport
 import SimonGame
 import SimonProcessSupport
 import SimonSim
+import SimonTestTraits
 import Testing
 
 /// The real `simond --hardware sim`, played through its socket as a person would.
 /// Real time: assertions allow for scheduling noise.
-@Suite("simond end to end", .serialized)
+@Suite("simond end to end", .serialized, .realTime)
 struct SimondEndToEndTests {
   @Test func helloThenSeveralCorrectRoundsThenAMistake() async throws {
     let daemon = try await DaemonProcess()
@@ -317,7 +318,7 @@ let repositoryRoot: String = {
 }()
 
 /// A registered player signs in at the cabinet with their pad code.
-@Suite("Signing in at the simulated cabinet")
+@Suite("Signing in at the simulated cabinet", .realTime)
 struct SignInEndToEndTests {
   @Test func aPlayerRegisteredWithSimonctlSignsInWithTheirCode() async throws {
     let daemon = try await DaemonProcess()
@@ -330,12 +331,12 @@ struct SignInEndToEndTests {
     _ = await client.waitForState(.idle)
     client.press(.green)
     client.press(.red)
-    try await Task.sleep(for: .seconds(2.1))
+    await pause(for: .seconds(2.1))
     client.release(.green)
     client.release(.red)
     let codeStart = client.count
     for pad in [Pad.blue, .blue, .yellow, .green] {
-      try await Task.sleep(for: .seconds(0.1))
+      await pause(for: .seconds(0.1))
       await client.tap(Input(pad), hold: 0.13)
     }
     // The answer came when the four pads flash together (a sanitizer's simond can take a
@@ -437,7 +438,7 @@ struct StateDirectoryAtStartTests {
 
 /// A game that cannot be stored when it ends is kept and stored later; its game over
 /// reaches the clients at once.
-@Suite("Every game kept")
+@Suite("Every game kept", .realTime)
 struct EveryGameKeptTests {
   @Test func aGameThatCannotBeStoredNowIsStoredOnceItCanBe() async throws {
     let daemon = try await DaemonProcess(asNobody: true)

@@ -3,13 +3,14 @@ import ScoresTestSupport
 import SimonGame
 import SimonProcessSupport
 import SimonScores
+import SimonTestTraits
 import SimonVenueStore
 import Testing
 
 /// The venue end to end: real simond (simulated cabinets), real simon-venue bridges and
 /// Debian's Mosquitto on a loopback port of the test's own.
 @Suite(
-  "The venue through a real broker", .serialized,
+  "The venue through a real broker", .serialized, .realTime,
   .enabled(if: BrokerProcess.isInstalled, "needs Debian's mosquitto (scripts/install-deps)"))
 struct VenueBrokerTests {
   @Test(

@@ -3,13 +3,14 @@ import ScoresTestSupport
 import SimonGame
 import SimonProcessSupport
 import SimonScores
+import SimonTestTraits
 import Testing
 
 /// The venue's longest end-to-end run, a suite of its own so that it runs beside the
 /// others (`VenueBrokerTests`) rather than after them: three real cabinets and their
 /// bridges with Debian's Mosquitto going down and coming back.
 @Suite(
-  "The venue through a broker that goes and comes back", .serialized,
+  "The venue through a broker that goes and comes back", .serialized, .realTime,
   .enabled(if: BrokerProcess.isInstalled, "needs Debian's mosquitto (scripts/install-deps)"))
 struct VenueOutageTests {
   @Test(

@@ -270,10 +270,11 @@ public final class CabinetClient: Sendable {
   /// Sends a release.
   public func release(_ input: Input) { send(SimClientMessage.release(input).line) }
 
-  /// A press held for `hold` seconds.
+  /// A press held for `hold` seconds (timed on the test's own thread when it has one: see
+  /// `pause(for:)`).
   public func tap(_ input: Input, hold: Double = 0.15) async {
     press(input)
-    try? await Task.sleep(for: .seconds(hold))
+    await pause(for: .seconds(hold))
     release(input)
   }
 
@@ -389,7 +390,8 @@ public final class CabinetClient: Sendable {
     else { throw E2EError("no Simon turn after line \(index); the cabinet said:\n\(transcript())") }
     let pads = signals(from: simon, to: player).map(\.pad)
     for pad in pads {
-      try await Task.sleep(for: .milliseconds(50))
+      await pause(for: .milliseconds(50))
+      try Task.checkCancellation()
       await tap(Input(pad), hold: 0.13)
     }
     return (pads, player + 1)

@@ -289,12 +289,12 @@ public func freeLoopbackPort() throws -> Int {
     contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)
   let ephemeral = range.flatMap { Int($0.split(whereSeparator: \.isWhitespace).first ?? "") }
   let below = ephemeral ?? 32768
-  // (A machine whose ephemeral range starts low leaves no such ports: any free one, then.)
-  let candidates = below > 11_000 ? 10_000..<below : 0..<1
   for _ in 0..<500 {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(fd) }
-    if let port = bindToLoopback(fd, port: Int.random(in: candidates)) { return port }
+    // (A machine whose ephemeral range starts low leaves no such ports: any free one, 0.)
+    let port = below > 11_000 ? Int.random(in: 10_000..<below) : 0
+    if let bound = bindToLoopback(fd, port: port) { return bound }
   }
   throw E2EError("no free port on 127.0.0.1 between 10000 and \(below) in 500 tries")
 }
