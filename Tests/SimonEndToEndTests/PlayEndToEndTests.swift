@@ -190,7 +190,7 @@ struct PlayEndToEndTests {
     defer { try? FileManager.default.removeItem(at: scratch) }
     // Another program's simond on the user's usual control socket (a listener is enough).
     let usual = scratch.appendingPathComponent("simond-control.sock").path
-    let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     defer { close(listener) }
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)

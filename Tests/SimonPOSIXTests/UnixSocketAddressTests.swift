@@ -32,10 +32,10 @@ struct UnixSocketAddressTests {
   /// Binds a datagram socket at `address`, sends `message` to it from another and
   /// returns what arrived.
   private func roundTrip(_ address: UnixSocketAddress, _ message: String) throws -> String {
-    let receiver = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+    let receiver = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     defer { close(receiver) }
     try #require(address.withSockaddr { bind(receiver, $0, $1) } == 0)
-    let sender = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+    let sender = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     defer { close(sender) }
     let bytes = Array(message.utf8)
     let sent = address.withSockaddr { generic, length in

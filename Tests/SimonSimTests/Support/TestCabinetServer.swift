@@ -18,7 +18,7 @@ final class TestCabinetServer {
     let number = Self.counter.add(1, ordering: .relaxed).newValue
     path = "/tmp/simon-client-test-\(getpid())-\(number).sock"
     unlink(path)
-    listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard listener >= 0 else { throw TestSocketError("socket", errno) }
     let bound = UnixSocketAddress(path: path)!.withSockaddr { bind(listener, $0, $1) }
     guard bound == 0, listen(listener, 4) == 0 else {
@@ -45,7 +45,7 @@ final class TestCabinetServer {
     let number = counter.add(1, ordering: .relaxed).newValue
     let path = "/tmp/simon-client-test-\(getpid())-\(number)-stale.sock"
     unlink(path)
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     defer { close(fd) }
     guard let address = UnixSocketAddress(path: path),
       address.withSockaddr({ bind(fd, $0, $1) }) == 0

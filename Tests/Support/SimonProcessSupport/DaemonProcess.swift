@@ -144,7 +144,7 @@ public func connectUnixSocket(_ path: String) throws -> Int32 {
   guard let address = UnixSocketAddress(path: path) else {
     throw E2EError("not a socket path: \(path)")
   }
-  let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+  let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
   guard address.withSockaddr({ Foundation.connect(fd, $0, $1) }) == 0 else {
     close(fd)
     throw E2EError("cannot connect to \(path)")
@@ -188,7 +188,7 @@ public final class NotifyListener: Sendable {
     guard let address = UnixSocketAddress(path: path) else {
       throw E2EError("not a socket path: \(path)")
     }
-    fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+    fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard address.withSockaddr({ bind(fd, $0, $1) }) == 0 else {
       throw E2EError("cannot bind \(path)")
     }

@@ -284,13 +284,16 @@ public final class BridgeProcess: @unchecked Sendable {
 /// and started again finds it free. In that range a client reconnecting to the stopped
 /// broker's port (or a wait for it to listen) can be given that very port as its own and
 /// connect to itself, and mosquitto then finds the address in use (seen once in CI).
+/// The probe's socket is closed on exec: a program another test starts in that instant
+/// would otherwise keep it, bound to the port, and the broker could never listen there
+/// (a broker's first start once found its port in use, in a ThreadSanitizer run).
 public func freeLoopbackPort() throws -> Int {
   let range = try? String(
     contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)
   let ephemeral = range.flatMap { Int($0.split(whereSeparator: \.isWhitespace).first ?? "") }
   let below = ephemeral ?? 32768
   for _ in 0..<500 {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     defer { close(fd) }
     // (A machine whose ephemeral range starts low leaves no such ports: any free one, 0.)
     let port = below > 11_000 ? Int.random(in: 10_000..<below) : 0
@@ -315,7 +318,7 @@ private func bindToLoopback(_ fd: Int32, port: Int = 0) -> Int? {
 }
 
 private func canConnect(port: Int) -> Bool {
-  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
   defer { close(fd) }
   var address = sockaddr_in()
   address.sin_family = sa_family_t(AF_INET)
@@ -348,7 +351,7 @@ public final class SilentListener: Sendable {
 
   /// Listens on a free loopback port.
   public init() throws {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard let port = bindToLoopback(fd), listen(fd, 16) == 0 else {
       let reason = String(cString: strerror(errno))
       close(fd)
