@@ -47,7 +47,7 @@ struct PlaySignalEndToEndTests {
     // Stopping its simond takes a while: these arrive while it tidies up, and after.
     for number in [SIGTERM, SIGINT, SIGINT, SIGHUP, SIGTERM, SIGINT, SIGINT, SIGINT] {
       terminal.process.signal(number)
-      try await Task.sleep(for: .milliseconds(15))
+      await pause(for: .milliseconds(15))
     }
     #expect(await terminal.waitForExit(timeout: 10) == 0, "\(terminal.errorOutput())")
     #expect(terminal.localModes == terminal.localModesAtStart)

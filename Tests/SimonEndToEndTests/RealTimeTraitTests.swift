@@ -37,8 +37,10 @@ struct RealTimeTraitTests {
   }
 
   /// The case the trait is for: every thread of the pool computes (here until this test
-  /// lets them go), and the test still pauses and hears. Without its own thread the pause
-  /// would wait for the pool, and the computations would reach their 30 s bound first.
+  /// lets them go; yielding the processor, never the pool thread), and the test still
+  /// pauses and hears. Without its own thread the pause would wait for the pool, and the
+  /// computations would reach their 30 s bound first. A task queued once they all run
+  /// shows that they held the whole pool: it must not run before they are let go.
   @Test func withEveryPoolThreadBusyTheTestStillPausesAndHears() async throws {
     let threads = ProcessInfo.processInfo.activeProcessorCount
     let pool = BusyPool()
@@ -51,6 +53,7 @@ struct RealTimeTraitTests {
             pool.boundReached.add(1, ordering: .sequentiallyConsistent)
             break
           }
+          sched_yield()
         }
       }
     }
@@ -62,10 +65,13 @@ struct RealTimeTraitTests {
       await pause(for: .milliseconds(1))
     }
     let allBusy = pool.busy.load(ordering: .sequentiallyConsistent) == threads
+    Task.detached { [pool] in pool.canaryRan.store(true, ordering: .sequentiallyConsistent) }
     await pause(for: .milliseconds(20))
     let heard = await hearFromAnotherThread()
+    let poolWasFull = !pool.canaryRan.load(ordering: .sequentiallyConsistent)
     pool.letGo.store(true, ordering: .sequentiallyConsistent)
     #expect(allBusy, "the pool was never all busy")
+    #expect(poolWasFull, "a task ran on the pool meanwhile: it has more than \(threads) threads")
     #expect(heard == 0)
     #expect(pool.boundReached.load(ordering: .sequentiallyConsistent) == 0)
   }
@@ -79,4 +85,6 @@ private final class BusyPool: Sendable {
   let letGo = Atomic(false)
   /// How many computations ended at their bound instead.
   let boundReached = Atomic(0)
+  /// Set by a task queued while every computation runs.
+  let canaryRan = Atomic(false)
 }

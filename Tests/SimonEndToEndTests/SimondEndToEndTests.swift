@@ -244,7 +244,7 @@ struct SimondEndToEndTests {
     for index in 0..<300 { bad.send(garbage[index % garbage.count] + "\n") }
     let errors = { bad.snapshot().filter { if case .error = $0 { true } else { false } }.count }
     let deadline = Date().addingTimeInterval(5)
-    while errors() < 300, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+    while errors() < 300, Date() < deadline { await pause(for: .milliseconds(10)) }
     #expect(errors() == 300)
     #expect(!bad.isClosed)
     // Both clients are still served: a press from the one that sent garbage plays.

@@ -88,7 +88,7 @@ struct VenueBrokerTests {
     for _ in 0..<100 {
       retained = try await broker.retained("simon/test-venue/cab-1/record/1")
       if retained == String(decoding: real.payload, as: UTF8.self) { break }
-      try await Task.sleep(for: .milliseconds(100))
+      await pause(for: .milliseconds(100))
     }
     #expect(retained == String(decoding: real.payload, as: UTF8.self))
     #expect(try venue(bridges[0]).table(venueTable).contains(real))

@@ -158,7 +158,8 @@ cached_release() {
   for dir in "${dirs[@]}"; do
     product=$1
     shift
-    cp "$dir/$product" "$bin/$product.cached" && mv -f "$bin/$product.cached" "$bin/$product"
+    # (A temporary name of this process's: two runs may copy the same binary at once.)
+    cp "$dir/$product" "$bin/.$product.$$" && mv -f "$bin/.$product.$$" "$bin/$product"
     touch "$dir" # (the entries used last are the ones kept)
   done
 }
@@ -172,7 +173,7 @@ keep_release() {
   for product in "$@"; do
     dir=$(release_cache_dir "$toolchain" "$arch" "$product" "$recipe")
     [ -n "$dir" ] || return 0
-    cp "$bin/$product" "$dir/.$product.new" && mv -f "$dir/.$product.new" "$dir/$product"
+    cp "$bin/$product" "$dir/.$product.$$" && mv -f "$dir/.$product.$$" "$dir/$product"
     # Three trees' worth of each binary: the others are removed.
     find "$(dirname "$dir")" -maxdepth 1 -name "$arch-$product-*" -printf '%T@ %p\n' \
       | sort -rn | tail -n +4 | cut -d' ' -f2- | xargs -r rm -rf

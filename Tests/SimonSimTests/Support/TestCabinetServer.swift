@@ -2,6 +2,7 @@ import Glibc
 import SimonPOSIX
 import SimonTransport
 import Synchronization
+import SystemPackage
 
 /// A Unix socket server for one test: listens at a fresh path, accepts the client that
 /// has already connected, and lets the test write raw lines and read what the client sent.
@@ -34,9 +35,15 @@ final class TestCabinetServer {
 
   /// Accepts the next connection (a client must already have connected).
   func accept() throws -> Peer {
-    let fd = Glibc.accept(listener, nil, nil)
-    guard fd >= 0 else { throw TestSocketError("accept", errno) }
-    return Peer(fd: fd)
+    // Closed on exec from the start (accept4), then blocking as the peer's reads expect.
+    let accepted: Int32
+    do {
+      accepted = try Socket.accept(FileDescriptor(rawValue: listener)).rawValue
+    } catch {
+      throw TestSocketError("accept", error.rawValue)
+    }
+    _ = fcntl(accepted, F_SETFL, fcntl(accepted, F_GETFL) & ~O_NONBLOCK)
+    return Peer(fd: accepted)
   }
 
   /// Makes a socket file at a fresh path that nobody listens on, as a stopped daemon
