@@ -1604,9 +1604,11 @@ static int probe(const char *sim)
 /* The vibration motor's line: a tap at idle clicks it for 40 ms; the game the tap's
  * release starts, left unanswered, ends by timeout with a 400 ms buzz. Reads the line
  * every ms from the tap until the buzz has ended (15 s at most). Each edge happened
- * between the last reading that did not see it and the first that did, so each pulse's
- * length is known to lie within a range; the emulator now and then keeps the driver
- * from reading for tens of ms, which widens it. A pulse passes when its range meets
+ * between the last reading that did not see it and the first that did: after the
+ * moment the one began (a read sees the line somewhere inside its own span, and the
+ * emulator can stop the guest in the middle of one), before the moment the other
+ * ended. So each pulse's length is known to lie within a range; the emulator now and
+ * then keeps the driver from reading for tens of ms, which widens it. A pulse passes when its range meets
  * [its length, its length + 60 ms] (simond's timer wakes late under TCG; it times each
  * pulse from when it started the motor, so a press read late still clicks whole).
  * Prints "haptics: ok ..." or "haptics: FAIL ..."; exits 0 when both pulses passed, 1
@@ -1622,6 +1624,7 @@ static int haptics(const char *sim, int offset)
 	int64_t deadline = tap + 15000 * MS, previous = tap;
 	while (now_ns() < deadline && pulses < 3 && !(pulses == 2 && !on)) {
 		char c = '0';
+		int64_t began = now_ns();
 		if (pread(motor, &c, 1, 0) != 1) {
 			printf("haptics: FAIL cannot read line %d: %s\n", offset, strerror(errno));
 			return 1;
@@ -1637,7 +1640,7 @@ static int haptics(const char *sim, int offset)
 				off_hi[pulses++] = t;
 			}
 		}
-		previous = t;
+		previous = began;
 		if (!released && t - tap >= 150 * MS) {
 			set_button(GREEN, false);
 			released = true;
