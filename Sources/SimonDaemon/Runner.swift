@@ -181,13 +181,19 @@ public actor Runner {
 
   /// Changes the cabinet's description (its inputs, the attract time); who is signed in
   /// stays, and so does whether a motor is there (the backend decides, and it changes
-  /// only with a restart).
+  /// only with a restart). A changed attract time at idle counts from now
+  /// (`Game.reconfigure`).
   public func apply(_ cabinet: Cabinet) {
     var cabinet = cabinet
     cabinet.playerNames = game.cabinet.playerNames
     cabinet.teamName = game.cabinet.teamName
     cabinet.hasHaptics = game.cabinet.hasHaptics
-    game.cabinet = cabinet
+    let effects = game.reconfigure(cabinet)
+    if isRunning {
+      lastEventTime = max(clock.now.sinceBoot, lastEventTime)
+      perform(effects, at: lastEventTime)
+      rescheduleIfEarlier()
+    }
     publishView()
   }
 

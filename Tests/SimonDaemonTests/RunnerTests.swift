@@ -330,6 +330,29 @@ struct RunnerTests {
     #expect(await rig.runner.status.phase == .attract)
     await rig.finish()
   }
+
+  @Test func aReloadedAttractTimeCountsFromTheReloadLaterOrSooner() async {
+    let later = await RunnerRig()
+    await later.clock.advance(by: .seconds(50))
+    await later.runner.apply(Cabinet(attractAfter: .seconds(30)))
+    await later.clock.advance(by: .seconds(29))
+    #expect(
+      await later.runner.status.phase == .idle, "60 s from the start passed, not 30 from the reload"
+    )
+    await later.clock.advance(by: .seconds(2))
+    #expect(await later.runner.status.phase == .attract)
+    await later.finish()
+
+    let sooner = await RunnerRig()
+    await sooner.clock.advance(by: .seconds(5))
+    await sooner.runner.apply(Cabinet(attractAfter: .seconds(10)))
+    await sooner.clock.advance(by: .seconds(9))
+    #expect(await sooner.runner.status.phase == .idle)
+    await sooner.clock.advance(by: .seconds(2))
+    #expect(
+      await sooner.runner.status.phase == .attract, "the timer task woke before its old deadline")
+    await sooner.finish()
+  }
 }
 
 /// Simon's signals of a round, from the LED log: the pads lit while no input was down,

@@ -129,4 +129,32 @@ struct StartTests {
     #expect(harness.game.stage.kind == .idle, "from idle, back to idle")
     #expect(harness.lightChanges(since: mark2).filter(\.on).map(\.pad) == Array(played.prefix(2)))
   }
+
+  @Test func aReloadedAttractTimeAtIdleCountsFromTheReload() {
+    var harness = GameHarness()
+    harness.advance(by: .seconds(50))
+    #expect(
+      harness.reconfigure(Cabinet(attractAfter: .seconds(30))) == [
+        .startTimer(.attract, after: .seconds(30))
+      ])
+    harness.advance(by: .seconds(29))
+    #expect(harness.game.status.phase == .idle, "60 s since idle began, 29 since the reload")
+    harness.advance(by: .seconds(1))
+    #expect(harness.game.status.phase == .attract)
+  }
+
+  @Test func aReloadThatKeepsTheAttractTimeOrComesDuringAGameStartsNoTimer() {
+    var harness = GameHarness()
+    #expect(harness.reconfigure(Cabinet()).isEmpty, "the same attract time")
+    harness.tap(.green)
+    harness.advance(untilPhase: .player)
+    #expect(
+      harness.reconfigure(Cabinet(attractAfter: .seconds(30))).isEmpty, "a game keeps its timers")
+    #expect(harness.game.cabinet.attractAfter == .seconds(30))
+    harness.advance(untilPhase: .gameover)
+    harness.advanceWhileShowing()
+    let shown = harness.now
+    harness.advance(untilPhase: .attract)
+    #expect(harness.now - shown <= .seconds(30), "the new attract time from the next game over")
+  }
 }

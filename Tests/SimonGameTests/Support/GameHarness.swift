@@ -33,6 +33,14 @@ struct GameHarness {
   @discardableResult
   mutating func release(_ input: Input) -> [Effect] { send(.released(input, at: now)) }
 
+  /// A reload's cabinet description, now (`Game.reconfigure`).
+  @discardableResult
+  mutating func reconfigure(_ cabinet: Cabinet) -> [Effect] {
+    let effects = game.reconfigure(cabinet)
+    apply(effects, at: now)
+    return effects
+  }
+
   /// Press, hold, release; returns every effect in between.
   @discardableResult
   mutating func tap(_ input: Input, hold: Duration = .milliseconds(150)) -> [Effect] {
