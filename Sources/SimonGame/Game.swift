@@ -128,15 +128,18 @@ public struct Game: Sendable {
     self.settings = settings
   }
 
-  /// Replaces the cabinet's description (a reload of the configuration). At idle, a
-  /// changed attract time counts from now: an operator who shortens it sees it take
-  /// effect without touching the cabinet. A game, a show or the menu keeps its timers.
+  /// Replaces the cabinet's description (a reload of the configuration). Where the
+  /// attract timer runs (idle, game over), a changed attract time counts from now: an
+  /// operator who shortens it sees it take effect without touching the cabinet. A game,
+  /// a show, name entry or the menu keeps its timers.
   /// - Returns: the effects of the change (the attract timer started again, or none).
   public mutating func reconfigure(_ cabinet: Cabinet) -> [Effect] {
     beginEffects()
     let attractChanged = cabinet.attractAfter != self.cabinet.attractAfter
     self.cabinet = cabinet
-    if attractChanged, stage == .idle { emit(.startTimer(.attract, after: cabinet.attractAfter)) }
+    if attractChanged, stage == .idle || stage == .gameOver {
+      emit(.startTimer(.attract, after: cabinet.attractAfter))
+    }
     return takeEffects()
   }
 

@@ -157,4 +157,23 @@ struct StartTests {
     harness.advance(untilPhase: .attract)
     #expect(harness.now - shown <= .seconds(30), "the new attract time from the next game over")
   }
+
+  @Test func aReloadedAttractTimeAtGameOverCountsFromTheReload() {
+    var harness = GameHarness()
+    harness.tap(.green)
+    harness.advance(untilPhase: .player)
+    harness.advance(untilPhase: .gameover)
+    harness.advanceWhileShowing()
+    #expect(harness.game.stage.kind == .gameOver)
+    harness.advance(by: .seconds(20))
+    #expect(
+      harness.reconfigure(Cabinet(attractAfter: .seconds(600))) == [
+        .startTimer(.attract, after: .seconds(600))
+      ])
+    harness.advance(by: .seconds(599))
+    #expect(
+      harness.game.status.phase == .gameover, "60 s since the game over, 599 since the reload")
+    harness.advance(by: .seconds(1))
+    #expect(harness.game.status.phase == .attract)
+  }
 }
