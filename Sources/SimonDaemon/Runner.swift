@@ -181,8 +181,8 @@ public actor Runner {
 
   /// Changes the cabinet's description (its inputs, the attract time); who is signed in
   /// stays, and so does whether a motor is there (the backend decides, and it changes
-  /// only with a restart). A changed attract time at idle counts from now
-  /// (`Game.reconfigure`).
+  /// only with a restart). A changed attract time counts from now where the attract
+  /// timer runs, at idle and at game over (`Game.reconfigure`).
   public func apply(_ cabinet: Cabinet) {
     var cabinet = cabinet
     cabinet.playerNames = game.cabinet.playerNames
