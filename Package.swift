@@ -191,12 +191,12 @@ let package = Package(
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
       ]),
     .executableTarget(
-      name: "bench-scores", dependencies: ["SimonScores", argumentParser],
+      name: "bench-scores", dependencies: ["SimonGame", "SimonScores", argumentParser],
       path: "Benchmarks/bench-scores"),
     // Test-only: a process that records games and acknowledges each, for the tests that
     // run writers in parallel and kill them mid-write.
     .executableTarget(
-      name: "scores-test-writer", dependencies: ["SimonStateFiles", "SimonScores"],
+      name: "scores-test-writer", dependencies: ["SimonGame", "SimonStateFiles", "SimonScores"],
       path: "Tests/Support/scores-test-writer"),
     .testTarget(name: "SimonGameTests", dependencies: ["SimonGame"]),
     .testTarget(name: "SimonTOMLTests", dependencies: ["SimonTOML"]),
