@@ -349,6 +349,11 @@ public actor Runner {
       archive(.signIn(code: code))
     case .nameGame(let id, let name):
       archive(.name(record: id, as: name))
+    case .sendChallenge, .answerChallenge, .sendProgress, .matchDecided:
+      // Only head-to-head events produce these, and none reaches the game yet: the
+      // control socket's match requests come with the bridges' topics (docs/design.md
+      // section 13).
+      break
     }
   }
 

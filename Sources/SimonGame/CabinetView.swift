@@ -40,13 +40,16 @@ public struct CabinetView: Equatable, Sendable {
   /// While the cabinet replays a remembered sequence (`phase` is then `simon` and `round`
   /// its length), which one; nil otherwise.
   public var replay: Replay?
+  /// The head-to-head match this cabinet is part of: the challenge before its start, the
+  /// rival's progress and the outcome during and after this game; nil otherwise.
+  public var headToHead: HeadToHeadView?
 
   /// A view with every value given.
   public init(
     phase: Phase, mode: GameMode, difficulty: Difficulty, level: Int?, round: Int, points: Int,
     players: [String], turn: Int?, out: [Int], signedIn: [String], team: String?,
     countdown: Int?, menu: MenuView?, codeEntered: Int?, naming: NamingView? = nil,
-    replay: Replay? = nil
+    replay: Replay? = nil, headToHead: HeadToHeadView? = nil
   ) {
     self.phase = phase
     self.mode = mode
@@ -64,6 +67,7 @@ public struct CabinetView: Equatable, Sendable {
     self.codeEntered = codeEntered
     self.naming = naming
     self.replay = replay
+    self.headToHead = headToHead
   }
 
   /// The name of the player whose turn it is, if it is anyone's in particular.
@@ -125,7 +129,12 @@ extension Game {
       signedIn: cabinet.playerNames,
       team: mode.rules.recordName == .team ? (playing?.teamName ?? cabinet.teamName) : nil,
       countdown: nil, menu: nil, codeEntered: nil, naming: namingView,
-      replay: stage.script?.replay)
+      replay: stage.script?.replay,
+      // A match shows from its challenge through its game's end: not in the attract show
+      // or the games after.
+      headToHead: headToHead?.isPending == true
+        || (playing?.sharedSequence != nil && status.phase != .attract)
+        ? headToHead?.view : nil)
     if let playing, playing.ending == nil, playing.names.count > 1 {
       view.turn = playing.currentPlayer
       view.out = playing.names.indices.filter { !playing.active.contains($0) }

@@ -27,6 +27,17 @@ public enum Effect: Equatable, Sendable {
   /// A name was entered with the pads for a ranked game: give the record with this
   /// number that name, as a tool naming it would (the name rules apply).
   case nameGame(Int, name: String)
+  /// A player here challenged another cabinet: carry the challenge to it.
+  case sendChallenge(Challenge)
+  /// Tell the cabinet that challenged this one what became of its challenge (the match
+  /// with this id), or tell the rival that this cabinet gave up waiting.
+  case answerChallenge(String, ChallengeAnswer)
+  /// This cabinet's side of the match with this id changed: tell the rival.
+  case sendProgress(String, HeadToHead.Side)
+  /// The outcome of the match with this id became known: the record of this cabinet's
+  /// game in it carries it (a record asked for before now is amended; one asked for
+  /// after carries it already).
+  case matchDecided(String, HeadToHead.Outcome)
 }
 
 /// What the game is doing, as the simulated-cabinet socket and `simonctl status` show it.

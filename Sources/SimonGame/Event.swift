@@ -21,13 +21,27 @@ public enum Event: Equatable, Sendable {
   /// The game with this record number was named another way (the control socket's
   /// `name` or `name-latest`): name entry for it, running or waiting, ends at once.
   case namedElsewhere(game: Int, at: Duration)
+  /// Another cabinet challenges this one to a head-to-head match (`Game+HeadToHead`).
+  case challengeOffered(Challenge, at: Duration)
+  /// A player here challenged another cabinet (`Game.matchRefusal` was nil).
+  case challengeSent(Challenge, at: Duration)
+  /// The rival's answer to the challenge sent from here.
+  case challengeAnswered(String, ChallengeAnswer, at: Duration)
+  /// The agreed start instant of an agreed match has come.
+  case matchStarts(String, at: Duration)
+  /// The rival of a match told its side (its progress, or its game over).
+  case rivalProgressed(String, HeadToHead.Side, at: Duration)
+  /// The rival of a match went silent mid-match (its bridge, the broker or the network).
+  case rivalLost(String, at: Duration)
 
   /// When it happened.
   public var time: Duration {
     switch self {
     case .pressed(_, let at), .released(_, let at), .timerFired(_, let at), .shutdown(let at),
       .signedIn(_, let at), .stored(_, let at), .nameEntryAsked(_, let at),
-      .namedElsewhere(_, let at):
+      .namedElsewhere(_, let at), .challengeOffered(_, let at), .challengeSent(_, let at),
+      .challengeAnswered(_, _, let at), .matchStarts(_, let at), .rivalProgressed(_, _, let at),
+      .rivalLost(_, let at):
       at
     }
   }
@@ -55,6 +69,10 @@ public enum TimerID: Hashable, Sendable {
   case namingIdle
   /// The vibration motor's current pulse or pause of its pattern is over.
   case haptic
+  /// A head-to-head challenge has waited long enough for its answer.
+  case challengeAnswer
+  /// An agreed head-to-head match has waited long enough for its start instant.
+  case matchStartWait
 
   /// Whether the timer counts from when its effect is performed rather than from the
   /// event's time, as every other timer does: a pulse of the motor is felt from when the

@@ -6,7 +6,8 @@ extension Game {
   mutating func stored(record: Int) {
     guard !unstored.isEmpty else { return }
     let result = unstored.removeFirst()
-    if Ranking.isNewBest(result.standing, over: bests[result.table]) {
+    // A match's game is in no table of the cabinet's (docs/design.md section 13).
+    if result.headToHead == nil, Ranking.isNewBest(result.standing, over: bests[result.table]) {
       bests[result.table] = result.standing
     }
     if unstored.isEmpty { lastStoredRecord = record }

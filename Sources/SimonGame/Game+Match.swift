@@ -1,18 +1,24 @@
 /// A game from the countdown to its record: rounds, answers, targets and endings.
 extension Game {
-  mutating func startGame(at now: Duration) {
+  /// Starts a game in the settings' mode, or a head-to-head match's game: classic, one
+  /// player, no skill target, on the match's shared sequence, at this cabinet's difficulty.
+  mutating func startGame(at now: Duration, headToHead challenge: Challenge? = nil) {
     emit(.cancelTimer(.attract))
     darken()
-    let mode =
+    let chosen =
       settings.mode.rules.answersWithJoystick && !cabinet.hasJoystick ? .classic : settings.mode
+    let mode = challenge == nil ? chosen : .classic
     let rules = mode.rules
-    let count = min(max(settings.players, rules.players.lowerBound), rules.players.upperBound)
+    let count =
+      challenge == nil
+      ? min(max(settings.players, rules.players.lowerBound), rules.players.upperBound) : 1
     let names = (0..<count).map { cabinet.playerName($0, of: count) }
     match = Match(
       mode: mode, rules: rules, difficulty: settings.difficulty, startedAt: now, names: names,
       teamName: cabinet.teamName,
-      skillTarget: rules.victory == .skillTarget ? settings.skillTarget : 0,
+      skillTarget: rules.victory == .skillTarget && challenge == nil ? settings.skillTarget : 0,
       answersWithJoystick: rules.answersWithJoystick, active: Array(names.indices))
+    match?.sharedSequence = challenge.map { SharedSequence(seed: $0.seed) }
     if case .levels(let first, _) = rules.victory { match?.nextLevelTarget = first }
     setStatus(.countdown)
     playScript(Scripts.countdown, then: .beginRound, at: now)
@@ -23,7 +29,8 @@ extension Game {
     guard var match else { return }
     darken()
     if match.rules.growth == .simon || match.sequence.isEmpty {
-      match.sequence.append(Pad.allCases.randomElement(using: &random)!)
+      let pad = match.sharedSequence?.next() ?? Pad.allCases.randomElement(using: &random)!
+      match.sequence.append(pad)
     }
     self.match = match
     setStatus(.simon)
@@ -105,6 +112,7 @@ extension Game {
     match.points += Scoring.roundPoints(gaps: answer.gaps, difficulty: match.difficulty)
     if match.rules.growth == .simon { match.rounds = match.sequence.count }
     match.close(answer)
+    if match.sharedSequence != nil { localProgressed(match.side(at: now)) }
     let length = match.sequence.count
     let victory: Bool
     switch match.rules.victory {
@@ -215,7 +223,14 @@ extension Game {
     guard var match, match.ending == nil else { return nil }
     match.ending = ending
     self.match = match
-    let result = match.result(at: now, ending: ending)
+    var result = match.result(at: now, ending: ending)
+    if match.sharedSequence != nil {
+      // A match's game has its own table, the venue's matches: it beats no table's best.
+      localProgressed(match.side(at: now))
+      result.headToHead = headToHeadRecord
+      record(result, newBest: false)
+      return false
+    }
     let newBest = Ranking.isNewBest(result.standing, over: bests[result.table])
     if newBest { bests[result.table] = result.standing }
     record(result, newBest: newBest)

@@ -26,6 +26,13 @@ public struct Game: Sendable {
   /// The game in progress, from its countdown until the next game or idle (kept at game
   /// over and through name entry: the figures shown are its own).
   var match: Match?
+  /// The head-to-head match this cabinet is part of, from its challenge until the next
+  /// one (`Game+HeadToHead`).
+  var headToHead: HeadToHeadMatch?
+  /// Earlier matches whose game here is over and whose outcome was not known when the
+  /// next challenge came, newest last (at most `HeadToHeadMatch.undecidedKept`): the
+  /// rival's progress still decides them.
+  var undecidedMatches: [HeadToHeadMatch] = []
   /// The games asked to be recorded (`Effect.record`) and not stored yet, oldest first.
   var unstored: [GameResult] = []
   /// The record the game that ended last was stored as, once it is: the one record name
@@ -68,6 +75,9 @@ public struct Game: Sendable {
     case gameOver
     /// A player is entering a name for the game that just ended.
     case naming(Naming)
+    /// A head-to-head challenge is open (offered, sent or agreed: `headToHead`): the pads
+    /// show its pattern, at this step.
+    case challenge(step: Int)
     /// The daemon is stopping; nothing more happens.
     case stopped
 
@@ -118,6 +128,12 @@ public struct Game: Sendable {
     case .stored(let record, _): stored(record: record)
     case .nameEntryAsked(let entry, let now): nameEntryAsked(entry, at: now)
     case .namedElsewhere(let game, let now): namedElsewhere(game, at: now)
+    case .challengeOffered(let challenge, let now): challengeOffered(challenge, at: now)
+    case .challengeSent(let challenge, let now): challengeSent(challenge, at: now)
+    case .challengeAnswered(let id, let answer, let now): challengeAnswered(id, answer, at: now)
+    case .matchStarts(let id, let now): matchStarts(id, at: now)
+    case .rivalProgressed(let id, let side, let now): rivalProgressed(id, side, at: now)
+    case .rivalLost(let id, let now): rivalLost(id, at: now)
     }
     return takeEffects()
   }
@@ -190,6 +206,7 @@ public struct Game: Sendable {
     case .gameOver: gameOverPressed(input, at: now)
     case .naming: namingPressed(input, at: now)
     case .script(let run): showPressed(input, during: run, at: now)
+    case .challenge: challengePressed(input, at: now)
     case .stopped: break
     }
   }
@@ -230,6 +247,9 @@ public struct Game: Sendable {
       case .attract(let step):
         stage = .attract(step: step + 1)
         showAttract()
+      case .challenge(let step):
+        stage = .challenge(step: step + 1)
+        showChallenge()
       default: break
       }
     case .playerTimeout:
@@ -255,15 +275,21 @@ public struct Game: Sendable {
       if case .naming = stage { endNaming(with: nil, at: now) }
     case .haptic:
       hapticStepEnded()
+    case .challengeAnswer, .matchStartWait:
+      challengeTimedOut(timer)
     }
   }
 
   private mutating func shutdown(at now: Duration) {
+    abandonPending()
     if var match, match.ending == nil {
       match.close(stage.answer)
       match.ending = .shutdown
       self.match = match
-      record(match.result(at: now, ending: .shutdown), newBest: false)
+      if match.sharedSequence != nil { localProgressed(match.side(at: now)) }
+      var result = match.result(at: now, ending: .shutdown)
+      result.headToHead = match.sharedSequence != nil ? headToHeadRecord : nil
+      record(result, newBest: false)
     }
     cancelTimers()
     darken()
@@ -325,6 +351,7 @@ public struct Game: Sendable {
   mutating func cancelTimers() {
     let timers: [TimerID] = [
       .step, .playerTimeout, .attract, .menuIdle, .signInHold, .signInIdle, .namingIdle,
+      .challengeAnswer, .matchStartWait,
     ]
     for timer in timers {
       emit(.cancelTimer(timer))

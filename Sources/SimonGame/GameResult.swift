@@ -24,12 +24,15 @@ public struct GameResult: Codable, Equatable, Sendable {
   /// to the press going down (the edge's kernel time where the backend has one). Empty
   /// for a game without presses, and for games recorded before reaction times were kept.
   public var reactions: [[Duration]]
+  /// A game of a head-to-head match: the match, the rival and the outcome if known when
+  /// the game ended; nil for every other game.
+  public var headToHead: HeadToHeadRecord?
 
   /// A result with every value given.
   public init(
     points: Int, rounds: Int, mode: GameMode, difficulty: Difficulty, name: String,
     members: [String], ending: GameEnding, duration: Duration, level: Int? = nil,
-    reactions: [[Duration]] = []
+    reactions: [[Duration]] = [], headToHead: HeadToHeadRecord? = nil
   ) {
     self.points = points
     self.rounds = rounds
@@ -41,6 +44,7 @@ public struct GameResult: Codable, Equatable, Sendable {
     self.duration = duration
     self.level = level
     self.reactions = reactions
+    self.headToHead = headToHead
   }
 
   /// The summary of `reactions`; nil without a press.

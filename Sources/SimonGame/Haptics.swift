@@ -78,6 +78,7 @@ extension Game {
     case .script(let run): return run.then.endsBetweenGames && !input.isJoystick
     case .menu: return input.pad != nil || input == .start
     case .signIn: return input.pad != nil
+    case .challenge: return headToHead?.state == .offered && (input.pad != nil || input == .start)
     case .naming: return litPad(for: input) != nil
     case .answering:
       return match?.answersWithJoystick == true ? input.directionalPad != nil : input.pad != nil

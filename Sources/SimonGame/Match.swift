@@ -26,6 +26,9 @@ struct Match: Sendable {
   var nameEntryAsked = false
   /// The reaction time of every press, one list per answer window that had a press.
   var reactions: [[Duration]] = []
+  /// A head-to-head game: the sequence both cabinets play (else the game's own
+  /// generator draws it).
+  var sharedSequence: SharedSequence?
 
   var timings: Timings { Timings(difficulty) }
 
@@ -43,6 +46,12 @@ struct Match: Sendable {
       points: points, rounds: rounds, mode: mode, difficulty: difficulty, name: name,
       members: names, ending: ending, duration: now - startedAt,
       level: rules.countsLevels ? level : nil, reactions: reactions)
+  }
+
+  /// The game's side in a head-to-head match: its rounds and points, and once it has
+  /// ended, how long it lasted from the start (both cabinets started at the same instant).
+  func side(at now: Duration) -> HeadToHead.Side {
+    HeadToHead.Side(rounds: rounds, points: points, outAfter: ending == nil ? nil : now - startedAt)
   }
 
   /// The answer window is over: its presses' reaction times join the game's.

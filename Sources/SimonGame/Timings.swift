@@ -88,6 +88,17 @@ public struct Timings: Equatable, Sendable {
   /// game's name.
   public static let namingIdle: Duration = .seconds(20)
 
+  /// How long a head-to-head challenge waits for a player at the challenged cabinet to
+  /// accept it (docs/design.md section 13).
+  public static let challengeAnswer: Duration = .seconds(30)
+  /// How much longer the challenging cabinet waits for the answer, so that the other's
+  /// lapse, not its own, ends the challenge.
+  public static let challengeGrace: Duration = .seconds(5)
+  /// How long an agreed match waits for its start instant before it is abandoned.
+  public static let matchStartWait: Duration = .seconds(10)
+  /// How long each step of the pads' pattern lasts while a challenge is open.
+  public static let challengeBlink: Duration = .milliseconds(300)
+
   /// How long the menu's confirmation flash lasts.
   public static let menuConfirm: Duration = .milliseconds(300)
 

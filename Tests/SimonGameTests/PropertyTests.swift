@@ -8,8 +8,9 @@ import Testing
 
 @Suite("Random event streams")
 struct PropertyTests {
-  /// Thousands of random streams of presses, releases, waits and asks for name entry, in
-  /// every mode and difficulty, with and without a start button and a joystick.
+  /// Thousands of random streams of presses, releases, waits, asks for name entry and
+  /// head-to-head messages, in every mode and difficulty, with and without a start button
+  /// and a joystick.
   /// Under an emulator (`SIMON_TEST_EMULATED`, set by scripts/test-arm64) the first 400
   /// of the same seeded streams: that run proves the rules compiled for another
   /// processor, not more streams, and 2,000 take it 94 s.
@@ -52,6 +53,26 @@ struct PropertyTests {
             choices: ["Ann", "Bob"].filter { _ in Bool.random(using: &dice) },
             alphabet: Array("AB "), maximumLength: 3)
           harness.send(.nameEntryAsked(entry, at: harness.now))
+        case 3 where Int.random(in: 0..<6, using: &dice) == 0:
+          // A head-to-head message, for one of two matches, whatever the cabinet is doing.
+          let id = ["m-1", "m-2"].randomElement(using: &dice)!
+          let challenge = Challenge(
+            id: id, rival: Rival(cabinet: "rival", player: "Ann"), seed: UInt64(stream))
+          let side = HeadToHead.Side(
+            rounds: Int.random(in: 0...6, using: &dice),
+            points: Int.random(in: 0...90, using: &dice),
+            outAfter: Bool.random(using: &dice)
+              ? .seconds(Int.random(in: 1...90, using: &dice)) : nil)
+          let events: [Event] = [
+            .challengeOffered(challenge, at: harness.now),
+            .challengeSent(challenge, at: harness.now),
+            .challengeAnswered(id, .accepted, at: harness.now),
+            .challengeAnswered(id, .lapsed, at: harness.now),
+            .matchStarts(id, at: harness.now),
+            .rivalProgressed(id, side, at: harness.now),
+            .rivalLost(id, at: harness.now),
+          ]
+          harness.send(events.randomElement(using: &dice)!)
         default:
           harness.advance(by: .milliseconds(Int.random(in: 0...4000, using: &dice)))
         }
@@ -67,6 +88,7 @@ struct PropertyTests {
       for input in down { harness.release(input) }
       harness.advance(by: .seconds(120))
       #expect(harness.game.stage.kind != .naming, "name entry always ends")
+      #expect(harness.game.stage.kind != .challenge, "a challenge always ends")
       #expect(harness.records.allSatisfy { $0.points >= 0 && $0.rounds >= 0 })
       #expect(harness.game.litPads == harness.litPads, "the game's view of the lights is true")
     }

@@ -2,7 +2,7 @@
 
 /// Where the game is, without the stage's own state: what tests check the stage by.
 enum StageKind {
-  case idle, attract, menu, signIn, script, answering, gameOver, naming, stopped
+  case idle, attract, menu, signIn, script, answering, gameOver, naming, challenge, stopped
 }
 
 extension Game.Stage {
@@ -17,6 +17,7 @@ extension Game.Stage {
     case .answering: .answering
     case .gameOver: .gameOver
     case .naming: .naming
+    case .challenge: .challenge
     case .stopped: .stopped
     }
   }
