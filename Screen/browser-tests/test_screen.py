@@ -455,3 +455,25 @@ def test_the_small_display_fits(cabinet):
         assert size >= SMALLEST_TEXT_PX, f"{where}: {size} px"
     finally:
         small.quit()
+
+
+def test_the_small_display_fits_every_figure(cabinet):
+    """After a game with presses the live page shows four figures (round, points, best,
+    reaction): at 800x480 they wrap rather than push the page sideways."""
+    small = make_browser(800, 480)
+    try:
+        open_page(small, cabinet, "?kiosk")
+        play_to_game_over(cabinet, rounds=2)
+        wait_for(lambda: small.find_element(By.ID, "reaction-box").is_displayed(), 10,
+                 "the reaction figure")
+        main = small.execute_script(
+            "const m = document.querySelector('main');"
+            " return [m.scrollWidth, m.clientWidth, m.scrollHeight, m.clientHeight]")
+        screenshot(small, "live-figures-800x480.png")
+        assert main[0] <= main[1] and main[2] <= main[3], f"the live page does not fit: {main}"
+        cut = small.execute_script(
+            "return [...document.querySelectorAll('.figures dd')]"
+            ".filter((dd) => dd.scrollWidth > dd.clientWidth).map((dd) => dd.innerText)")
+        assert cut == [], f"figures cut: {cut}"
+    finally:
+        small.quit()
