@@ -150,11 +150,16 @@ extension Game {
     decideMatch()
   }
 
-  /// The match as the record of this cabinet's game keeps it.
-  var headToHeadRecord: HeadToHeadRecord? {
-    headToHead.map {
+  /// What a game that just ended earned; a match's game first tells the rival its end
+  /// (which may decide the match), then keeps the match, with its outcome if known.
+  mutating func result(of match: Match, at now: Duration, ending: GameEnding) -> GameResult {
+    var result = match.result(at: now, ending: ending)
+    guard match.sharedSequence != nil else { return result }
+    localProgressed(match.side(at: now))
+    result.headToHead = headToHead.map {
       HeadToHeadRecord(match: $0.challenge.id, rival: $0.challenge.rival, outcome: $0.outcome)
     }
+    return result
   }
 
   /// One step of the pads' pattern while a challenge is open.

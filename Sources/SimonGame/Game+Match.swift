@@ -223,11 +223,9 @@ extension Game {
     guard var match, match.ending == nil else { return nil }
     match.ending = ending
     self.match = match
-    var result = match.result(at: now, ending: ending)
-    if match.sharedSequence != nil {
+    let result = result(of: match, at: now, ending: ending)
+    if result.headToHead != nil {
       // A match's game has its own table, the venue's matches: it beats no table's best.
-      localProgressed(match.side(at: now))
-      result.headToHead = headToHeadRecord
       record(result, newBest: false)
       return false
     }

@@ -286,10 +286,7 @@ public struct Game: Sendable {
       match.close(stage.answer)
       match.ending = .shutdown
       self.match = match
-      if match.sharedSequence != nil { localProgressed(match.side(at: now)) }
-      var result = match.result(at: now, ending: .shutdown)
-      result.headToHead = match.sharedSequence != nil ? headToHeadRecord : nil
-      record(result, newBest: false)
+      record(result(of: match, at: now, ending: .shutdown), newBest: false)
     }
     cancelTimers()
     darken()
