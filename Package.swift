@@ -27,6 +27,7 @@ let package = Package(
     .executable(name: "bench-control", targets: ["bench-control"]),
     .executable(name: "bench-soak", targets: ["bench-soak"]),
     .executable(name: "bench-venue", targets: ["bench-venue"]),
+    .executable(name: "bench-match", targets: ["bench-match"]),
     .executable(name: "bench-press", targets: ["bench-press"]),
   ],
   dependencies: [
@@ -297,6 +298,10 @@ let package = Package(
         "SimonProcessSupport", "SimonVenue", "SimonScores", "SimonGame", argumentParser,
       ],
       path: "Benchmarks/bench-venue"),
+    .executableTarget(
+      name: "bench-match",
+      dependencies: ["SimonProcessSupport", "SimonControl", "SimonGame", argumentParser],
+      path: "Benchmarks/bench-match"),
     .executableTarget(
       name: "bench-control",
       dependencies: ["SimonProcessSupport", "SimonControl", "SimonGame", argumentParser],

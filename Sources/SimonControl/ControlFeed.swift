@@ -24,6 +24,8 @@ public final class ControlFeed: Sendable {
   /// The connection being read, so that `stop` can end a read that waits without a limit
   /// (an idle cabinet sends nothing, and the feed must not wake to find that out).
   private let reading = Mutex<ControlInterrupter?>(nil)
+  /// The number in the id of the next request `send` writes.
+  private let nextRequest = Atomic<Int>(1)
 
   /// A feed of the socket at `path`; nothing happens until `start`.
   public init(path: String) { self.path = path }
@@ -102,6 +104,22 @@ public final class ControlFeed: Sendable {
       return "may not connect to \(path): this user is not in simond's group (simon)"
     case .disconnected: return "simond closed the control socket \(path)"
     default: return failure.message
+    }
+  }
+
+  /// Sends a request on the connection being followed, from any thread; its reply comes
+  /// as a message, with the id returned (`feed-N`).
+  /// - Returns: the request's id, or nil when simond is not connected now (the request is
+  ///   not kept for later).
+  @discardableResult
+  public func send(_ action: ControlRequest.Action) -> RequestID? {
+    let id = RequestID.text("feed-\(nextRequest.add(1, ordering: .relaxed).oldValue)")
+    let bytes = Array(ControlRequest(id: id, action: action).line.utf8)
+    // Under the lock: the connection is not closed while the line is written, and two
+    // lines are never interleaved.
+    return reading.withLock { reading in
+      guard let fd = reading?.fd, case .done = ClientSocket.send(fd, bytes) else { return nil }
+      return id
     }
   }
 

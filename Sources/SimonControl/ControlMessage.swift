@@ -22,6 +22,8 @@ public enum ControlMessage: Equatable, Sendable {
   case settings(ControlSettings, t: Int64)
   /// The scores changed other than by a game ending: "reset" or "named".
   case scoresChanged(String, t: Int64)
+  /// Head-to-head news for the rival of a match, for the venue's bridge to carry.
+  case match(MatchNews, t: Int64)
   /// A request was done; `result` holds what it answers with (may be empty).
   case ok(RequestID, ControlResult)
   /// A request (or an unreadable line, without id) was refused: the message says why for
@@ -257,13 +259,15 @@ public struct ControlResult: Codable, Equatable, Sendable {
   public var registered: [ControlPlayerSummary]?
   /// `player`: one player's page.
   public var player: ControlPlayerPage?
+  /// `match-challenge`: the match's id (its news comes as `match` events).
+  public var match: String?
 
   /// A result with the values given.
   public init(
     snapshot: ControlSnapshot? = nil, players: [String]? = nil, team: String? = nil,
     settings: ControlSettings? = nil, records: [GameRecord]? = nil,
     tables: [ControlTable]? = nil, registered: [ControlPlayerSummary]? = nil,
-    player: ControlPlayerPage? = nil
+    player: ControlPlayerPage? = nil, match: String? = nil
   ) {
     self.snapshot = snapshot
     self.players = players
@@ -273,5 +277,6 @@ public struct ControlResult: Codable, Equatable, Sendable {
     self.tables = tables
     self.registered = registered
     self.player = player
+    self.match = match
   }
 }

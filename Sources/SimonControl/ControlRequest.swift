@@ -1,4 +1,6 @@
 import FoundationEssentials
+import SimonGame
+import SimonScores
 
 /// A request a client sends on the control socket (docs/design.md section 10): one JSON object on
 /// one line, with an `id` its one reply carries back.
@@ -35,6 +37,22 @@ public struct ControlRequest: Equatable, Sendable {
     case player(name: String)
     /// Name entry with the pads for the ranked game that just ended (record number).
     case nameEntry(game: Int)
+    /// A player here challenges the cabinet `cabinet` of the venue to a head-to-head match.
+    case matchChallenge(cabinet: String)
+    /// Another cabinet's challenge, as the venue's bridge carried it.
+    case matchOffer(Challenge)
+    /// The rival's answer to the challenge of a match (or its giving up on one), with who
+    /// plays there when it accepted.
+    case matchAnswer(match: String, ChallengeAnswer, player: String?)
+    /// The agreed start of a match, by the wall clock: milliseconds since 1970.
+    case matchStart(match: String, atMilliseconds: Int)
+    /// The rival's side of a match, as it told it.
+    case matchRival(match: String, HeadToHead.Side)
+    /// The rival of a match went silent (its bridge, the broker or the network).
+    case matchRivalLost(match: String)
+    /// This cabinet's side of every undecided match, again, as match news (the bridge
+    /// started again, or the rival or the broker is back).
+    case matchSync
   }
 
   /// The request's id.
@@ -165,6 +183,39 @@ public struct ControlRequest: Equatable, Sendable {
     Kind("name-entry", ["game"]) { fields throws(ControlRequestError) in
       .nameEntry(game: try fields.int("game"))
     },
+    Kind("match-challenge", ["cabinet"]) { fields throws(ControlRequestError) in
+      .matchChallenge(cabinet: try fields.venueID("cabinet", naming: "a cabinet id"))
+    },
+    Kind("match-offer", ["match", "cabinet", "player", "seed"]) {
+      fields throws(ControlRequestError) in
+      .matchOffer(
+        Challenge(
+          id: try fields.venueID("match", naming: "a match id"),
+          rival: Rival(
+            cabinet: try fields.venueID("cabinet", naming: "a cabinet id"),
+            player: try fields.string("player")),
+          seed: try fields.seed("seed")))
+    },
+    Kind("match-answer", ["match", "answer", "reason", "player"]) {
+      fields throws(ControlRequestError) in
+      .matchAnswer(
+        match: try fields.venueID("match", naming: "a match id"), try fields.answer(),
+        player: fields.object["player"] == nil ? nil : try fields.string("player"))
+    },
+    Kind("match-start", ["match", "at_ms"]) { fields throws(ControlRequestError) in
+      .matchStart(
+        match: try fields.venueID("match", naming: "a match id"),
+        atMilliseconds: try fields.int("at_ms"))
+    },
+    Kind("match-rival", ["match", "rounds", "points", "out_after_ms"]) {
+      fields throws(ControlRequestError) in
+      .matchRival(
+        match: try fields.venueID("match", naming: "a match id"), try fields.side())
+    },
+    Kind("match-rival-lost", ["match"]) { fields throws(ControlRequestError) in
+      .matchRivalLost(match: try fields.venueID("match", naming: "a match id"))
+    },
+    Kind("match-sync") { _ in .matchSync },
   ]
 
   /// The members of a request object, read with errors that name the member.
@@ -217,6 +268,54 @@ public struct ControlRequest: Equatable, Sendable {
       return number
     }
 
+    /// An id of the venue (`VenueID`): a cabinet's or a match's.
+    func venueID(_ key: String, naming thing: String) throws(ControlRequestError) -> String {
+      let id = try string(key)
+      if let problem = VenueID.problem(id, naming: thing) {
+        throw ControlRequestError("\"\(key)\": \(problem)", id: self.id)
+      }
+      return id
+    }
+
+    /// A match's seed: 16 hexadecimal digits (JSON numbers lose 64-bit integers in
+    /// JavaScript).
+    func seed(_ key: String) throws(ControlRequestError) -> UInt64 {
+      let text = try string(key)
+      guard text.utf8.count == 16, let seed = UInt64(text, radix: 16) else {
+        throw ControlRequestError(
+          "\"\(key)\" must be 16 hexadecimal digits, like \"00c0ffee00c0ffee\"", id: id)
+      }
+      return seed
+    }
+
+    /// A challenge's answer: `answer` (accepted, declined, lapsed, abandoned) and, for
+    /// declined only, `reason` (busy, another-match).
+    func answer() throws(ControlRequestError) -> ChallengeAnswer {
+      let name = try string("answer")
+      let reason = object["reason"] == nil ? nil : try string("reason")
+      guard let answer = ChallengeAnswer(wireName: name, reason: reason) else {
+        throw ControlRequestError(
+          "\"answer\" is accepted, lapsed, abandoned, or declined with \"reason\" "
+            + DeclineReason.allCases.map(\.rawValue).joined(separator: " or "), id: id)
+      }
+      return answer
+    }
+
+    /// A side of a match: `rounds`, `points` and, once out, `out_after_ms`.
+    func side() throws(ControlRequestError) -> HeadToHead.Side {
+      let bounds = GameRecord.Bounds.self
+      let rounds = try int("rounds")
+      let points = try int("points")
+      guard bounds.rounds.contains(rounds), bounds.points.contains(points) else {
+        throw ControlRequestError(
+          "\"rounds\" is from 0 to \(bounds.rounds.upperBound), \"points\" from 0 to \(bounds.points.upperBound)",
+          id: id)
+      }
+      let outAfter = try int("out_after_ms", in: bounds.durationMilliseconds, else: -1)
+      return HeadToHead.Side(
+        rounds: rounds, points: points, outAfter: outAfter < 0 ? nil : .milliseconds(outAfter))
+    }
+
     /// A setting's value: a string, a whole number or true/false, as text.
     func scalarText(_ key: String) throws(ControlRequestError) -> String {
       switch object[key] {
@@ -252,6 +351,28 @@ extension ControlRequest.Action {
     case .players: ("players", [:])
     case .player(let name): ("player", ["name": .text(name)])
     case .nameEntry(let game): ("name-entry", ["game": .number(game)])
+    case .matchChallenge(let cabinet): ("match-challenge", ["cabinet": .text(cabinet)])
+    case .matchOffer(let challenge):
+      (
+        "match-offer",
+        [
+          "match": .text(challenge.id), "cabinet": .text(challenge.rival.cabinet),
+          "player": .text(challenge.rival.player), "seed": .text(challenge.seedText),
+        ]
+      )
+    case .matchAnswer(let match, let answer, let player):
+      (
+        "match-answer",
+        ["match": .text(match), "answer": .text(answer.wireName)]
+          .merging(answer.reason.map { ["reason": .text($0.rawValue)] } ?? [:]) { a, _ in a }
+          .merging(player.map { ["player": .text($0)] } ?? [:]) { a, _ in a }
+      )
+    case .matchStart(let match, let at):
+      ("match-start", ["match": .text(match), "at_ms": .number(at)])
+    case .matchRival(let match, let side):
+      ("match-rival", side.wireMembers.merging(["match": .text(match)]) { a, _ in a })
+    case .matchRivalLost(let match): ("match-rival-lost", ["match": .text(match)])
+    case .matchSync: ("match-sync", [:])
     }
   }
 }

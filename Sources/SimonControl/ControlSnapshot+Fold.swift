@@ -13,7 +13,7 @@ extension ControlSnapshot {
     case .tone(let hertz, _): tone = hertz
     case .state(let view, _): state = view
     case .settings(let settings, _): self.settings = settings
-    case .hello, .gameOver, .scoresChanged, .ok, .error: break
+    case .hello, .gameOver, .scoresChanged, .match, .ok, .error: break
     }
   }
 
@@ -39,7 +39,7 @@ extension ControlMessage {
   public var time: Int64? {
     switch self {
     case .snapshot(_, let t), .led(_, _, let t), .tone(_, let t), .state(_, let t),
-      .gameOver(_, let t), .settings(_, let t), .scoresChanged(_, let t):
+      .gameOver(_, let t), .settings(_, let t), .scoresChanged(_, let t), .match(_, let t):
       t
     case .hello, .ok, .error: nil
     }

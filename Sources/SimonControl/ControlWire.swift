@@ -3,7 +3,7 @@ import SimonScores
 
 /// Every member a control line can carry, for `ControlMessage`'s encoding: one flat
 /// object whose first key says what it is (`hello`, `snapshot`, `led`, `tone`, `state`,
-/// `game_over`, `settings`, `scores_changed`, `ok`, `error`).
+/// `game_over`, `settings`, `scores_changed`, `match`, `ok`, `error`).
 struct Wire: Codable {
   var hello: ControlHello?
   var snapshot: ControlSnapshot?
@@ -15,6 +15,7 @@ struct Wire: Codable {
   var gameOver: ControlGameOver?
   var settings: ControlSettings?
   var scoresChanged: String?
+  var match: MatchNews?
   var ok: RequestID?
   var result: ControlResult?
   var error: String?
@@ -24,7 +25,7 @@ struct Wire: Codable {
   var t: Int64?
 
   enum Key: String, CodingKey {
-    case hello, snapshot, led, on, tone, state, settings, ok, result, error, reason, id, t
+    case hello, snapshot, led, on, tone, state, settings, match, ok, result, error, reason, id, t
     case gameOver = "game_over"
     case scoresChanged = "scores_changed"
   }
@@ -39,6 +40,7 @@ struct Wire: Codable {
     case .gameOver(let over, let t): (gameOver, self.t) = (over, t)
     case .settings(let settings, let t): (self.settings, self.t) = (settings, t)
     case .scoresChanged(let how, let t): (scoresChanged, self.t) = (how, t)
+    case .match(let news, let t): (match, self.t) = (news, t)
     case .ok(let id, let result): (ok, self.result) = (id, result)
     case .error(let message, let id, let reason):
       (error, self.id, hasID, self.reason) = (message, id, true, reason)
@@ -57,6 +59,7 @@ struct Wire: Codable {
     if let gameOver { return .gameOver(gameOver, t: t) }
     if let settings { return .settings(settings, t: t) }
     if let scoresChanged { return .scoresChanged(scoresChanged, t: t) }
+    if let match { return .match(match, t: t) }
     return nil
   }
 
@@ -72,6 +75,7 @@ struct Wire: Codable {
     gameOver = try container.decodeIfPresent(ControlGameOver.self, forKey: .gameOver)
     settings = try container.decodeIfPresent(ControlSettings.self, forKey: .settings)
     scoresChanged = try container.decodeIfPresent(String.self, forKey: .scoresChanged)
+    match = try container.decodeIfPresent(MatchNews.self, forKey: .match)
     ok = try container.decodeIfPresent(RequestID.self, forKey: .ok)
     result = try container.decodeIfPresent(ControlResult.self, forKey: .result)
     error = try container.decodeIfPresent(String.self, forKey: .error)
@@ -99,6 +103,7 @@ struct Wire: Codable {
     try container.encodeIfPresent(gameOver, forKey: .gameOver)
     try container.encodeIfPresent(settings, forKey: .settings)
     try container.encodeIfPresent(scoresChanged, forKey: .scoresChanged)
+    try container.encodeIfPresent(match, forKey: .match)
     try container.encodeIfPresent(ok, forKey: .ok)
     try container.encodeIfPresent(result, forKey: .result)
     try container.encodeIfPresent(error, forKey: .error)
@@ -148,6 +153,7 @@ extension CabinetView: Codable {
   enum CodingKeys: String, CodingKey {
     case phase, mode, difficulty, level, round, points, players, turn, out, team, countdown
     case menu, naming, replay
+    case headToHead = "head_to_head"
     case turnName = "turn_name"
     case signedIn = "signed_in"
     case codeEntered = "code_entered"
@@ -172,7 +178,8 @@ extension CabinetView: Codable {
       menu: try container.decodeIfPresent(MenuView.self, forKey: .menu),
       codeEntered: try container.decodeIfPresent(Int.self, forKey: .codeEntered),
       naming: try container.decodeIfPresent(NamingView.self, forKey: .naming),
-      replay: try container.decodeIfPresent(Replay.self, forKey: .replay))
+      replay: try container.decodeIfPresent(Replay.self, forKey: .replay),
+      headToHead: try container.decodeIfPresent(HeadToHeadView.self, forKey: .headToHead))
   }
 
   /// Writes every member; those that do not apply now are null.
@@ -195,6 +202,7 @@ extension CabinetView: Codable {
     try container.encode(codeEntered, forKey: .codeEntered)
     try container.encode(naming, forKey: .naming)
     try container.encode(replay, forKey: .replay)
+    try container.encode(headToHead, forKey: .headToHead)
   }
 }
 

@@ -15,6 +15,7 @@ final class GameArchive: Sendable {
   let scores: ScoreStore
   let settingsStore: SettingsStore
   let players: PlayerStore
+  let matches: MatchStore
   private let sessionBests = Mutex(SessionBests())
   private let logger: Logger
   private let report: @Sendable (StateProblem) -> Void
@@ -29,6 +30,7 @@ final class GameArchive: Sendable {
     scores = ScoreStore(directory: directory, onProblem: report)
     settingsStore = SettingsStore(directory: directory, onProblem: report)
     players = PlayerStore(directory: directory, onProblem: report)
+    matches = MatchStore(directory: directory, onProblem: report)
   }
 
   /// Stores a finished game that ended at `endedAt`, waiting at most `lockTimeout` for
@@ -37,6 +39,15 @@ final class GameArchive: Sendable {
   /// - Throws: `StateError` when it could not be stored (it was not).
   func record(_ result: GameResult, endedAt: Date, lockTimeout: Duration) throws -> RecordedGame {
     let startedAt = endedAt.addingTimeInterval(-result.duration.seconds)
+    if let match = result.headToHead {
+      let game = try MatchStore(directory: directory, lockTimeout: lockTimeout, onProblem: report)
+        .record(result, match: match, startedAt: startedAt, endedAt: endedAt)
+      logger.info(
+        "game over in match \(match.match) against \(match.rival.player) at \(match.rival.cabinet): \(result.points) points, \(result.rounds) rounds, \(result.ending.rawValue), \(match.outcome?.rawValue ?? "outcome not known yet")"
+      )
+      return RecordedGame(
+        result: result, record: game.record, rank: nil, newBest: false, endedAt: endedAt)
+    }
     let outcome = try scores(waitingAtMost: lockTimeout).record(
       result, startedAt: startedAt, endedAt: endedAt)
     let sessionBest = sessionBests.withLock { $0.note(result) }
@@ -65,7 +76,7 @@ final class GameArchive: Sendable {
   func refuseNewerFiles() throws {
     let reads: [() throws -> Void] = [
       { _ = try self.scores.load() }, { _ = try self.settingsStore.load() },
-      { _ = try self.players.list() },
+      { _ = try self.players.list() }, { _ = try self.matches.load() },
     ]
     for read in reads {
       do {

@@ -35,6 +35,8 @@ public enum Happening: Equatable, Sendable {
   case lightFault(Pad, HardwareError)
   /// Driving the vibration motor failed (once until it works again).
   case motorFault(HardwareError)
+  /// News of a head-to-head match for its rival: the venue's bridge carries it.
+  case match(MatchNews)
 }
 
 /// A finished game as the archivist left it.

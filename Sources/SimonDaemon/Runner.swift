@@ -7,6 +7,8 @@ import SimonPOSIX
 enum RunnerTimer: Hashable, Sendable {
   case game(TimerID)
   case debounce(Debouncer.Timer)
+  /// The agreed start instant of a head-to-head match (its id).
+  case matchStart(String)
 }
 
 /// The one place where time and hardware meet the game.
@@ -246,6 +248,68 @@ public actor Runner {
     rescheduleIfEarlier()
   }
 
+  // MARK: Head to head (the control socket's match requests)
+
+  /// A player here challenges another cabinet (`Challenge.rival` names it; its player is
+  /// not known yet).
+  /// - Returns: why the cabinet cannot take it now, or nil when the challenge is open.
+  public func challenge(_ challenge: Challenge) -> DeclineReason? {
+    guard isRunning else { return .busy }
+    if let refusal = game.matchRefusal { return refusal }
+    send(.challengeSent(challenge, at: max(clock.now.sinceBoot, lastEventTime)))
+    rescheduleIfEarlier()
+    return nil
+  }
+
+  /// Another cabinet's challenge: shown for a player here to accept, or declined at once
+  /// (the answer goes out as match news).
+  public func offer(_ challenge: Challenge) {
+    guard isRunning else { return }
+    send(.challengeOffered(challenge, at: max(clock.now.sinceBoot, lastEventTime)))
+    rescheduleIfEarlier()
+  }
+
+  /// The rival's answer to a challenge, with who plays there when it accepted.
+  public func answered(_ match: String, _ answer: ChallengeAnswer, player: String?) {
+    guard isRunning else { return }
+    send(
+      .challengeAnswered(
+        match, answer, player: player, at: max(clock.now.sinceBoot, lastEventTime)))
+    rescheduleIfEarlier()
+  }
+
+  /// Starts the agreed match `match` after `delay`, on the runner's clock.
+  /// - Returns: false, changing nothing, when no such match is agreed here.
+  public func startMatch(_ match: String, after delay: Duration) -> Bool {
+    guard isRunning, let shown = game.view.headToHead, shown.match == match,
+      shown.state == .agreed
+    else { return false }
+    deadlines.set(.matchStart(match), at: clock.now.sinceBoot + max(delay, .zero))
+    rescheduleIfEarlier()
+    return true
+  }
+
+  /// The rival's side of a match as it told it.
+  public func rivalProgressed(_ match: String, _ side: HeadToHead.Side) {
+    guard isRunning else { return }
+    send(.rivalProgressed(match, side, at: max(clock.now.sinceBoot, lastEventTime)))
+    rescheduleIfEarlier()
+  }
+
+  /// The bridge asks for this cabinet's side of every undecided match again: each comes as
+  /// match news.
+  public func askMatchSides() {
+    guard isRunning else { return }
+    send(.matchSidesAsked(at: max(clock.now.sinceBoot, lastEventTime)))
+  }
+
+  /// The rival of a match went silent.
+  public func rivalLost(_ match: String) {
+    guard isRunning else { return }
+    send(.rivalLost(match, at: max(clock.now.sinceBoot, lastEventTime)))
+    rescheduleIfEarlier()
+  }
+
   /// Replaces the all-time bests (after the scores were reset, say).
   public func apply(bests: [TableKey: Standing]) { game.bests = bests }
 
@@ -349,13 +413,20 @@ public actor Runner {
       archive(.signIn(code: code))
     case .nameGame(let id, let name):
       archive(.name(record: id, as: name))
-    case .sendChallenge, .answerChallenge, .sendProgress, .matchDecided:
-      // Only head-to-head events produce these, and none reaches the game yet: the
-      // control socket's match requests come with the bridges' topics (docs/design.md
-      // section 13).
-      break
+    case .sendChallenge(let challenge):
+      tell(.match(.challenge(challenge, player: localPlayer)))
+    case .answerChallenge(let match, let answer):
+      tell(.match(.answer(match: match, answer, player: localPlayer)))
+    case .sendProgress(let match, let rival, let side):
+      tell(.match(.progress(match: match, rival: rival, side)))
+    case .matchDecided(let match, let rival, let outcome):
+      tell(.match(.decided(match: match, rival: rival, outcome)))
+      archive(.matchDecided(match, outcome))
     }
   }
+
+  /// Who plays a match here: the first player signed in, or "Player".
+  private var localPlayer: String { game.cabinet.playerName(0, of: 1) }
 
   private func drive(_ pad: Pad, on: Bool) {
     do {
@@ -410,6 +481,8 @@ public actor Runner {
       switch due.key {
       case .game(let timer):
         send(.timerFired(timer, at: time))
+      case .matchStart(let match):
+        send(.matchStarts(match, at: time))
       case .debounce(let timer):
         if case .settle(let input) = timer, let level = levels?.isActive(input) {
           // The line's level now, as an edge at the window's end: it stands for an edge

@@ -32,12 +32,13 @@ public enum Effect: Equatable, Sendable {
   /// Tell the cabinet that challenged this one what became of its challenge (the match
   /// with this id), or tell the rival that this cabinet gave up waiting.
   case answerChallenge(String, ChallengeAnswer)
-  /// This cabinet's side of the match with this id changed: tell the rival.
-  case sendProgress(String, HeadToHead.Side)
+  /// This cabinet's side of the match with this id changed (or was asked for again): tell
+  /// the rival, the cabinet `rival`.
+  case sendProgress(String, rival: String, HeadToHead.Side)
   /// The outcome of the match with this id became known: the record of this cabinet's
   /// game in it carries it (a record asked for before now is amended; one asked for
   /// after carries it already).
-  case matchDecided(String, HeadToHead.Outcome)
+  case matchDecided(String, rival: String, HeadToHead.Outcome)
 }
 
 /// What the game is doing, as the simulated-cabinet socket and `simonctl status` show it.

@@ -25,14 +25,17 @@ public enum Event: Equatable, Sendable {
   case challengeOffered(Challenge, at: Duration)
   /// A player here challenged another cabinet (`Game.matchRefusal` was nil).
   case challengeSent(Challenge, at: Duration)
-  /// The rival's answer to the challenge sent from here.
-  case challengeAnswered(String, ChallengeAnswer, at: Duration)
+  /// The rival's answer to the challenge sent from here, with the name of who plays there
+  /// when it accepted (nil: unknown).
+  case challengeAnswered(String, ChallengeAnswer, player: String? = nil, at: Duration)
   /// The agreed start instant of an agreed match has come.
   case matchStarts(String, at: Duration)
   /// The rival of a match told its side (its progress, or its game over).
   case rivalProgressed(String, HeadToHead.Side, at: Duration)
   /// The rival of a match went silent mid-match (its bridge, the broker or the network).
   case rivalLost(String, at: Duration)
+  /// The bridge asks for this cabinet's side of every undecided match again.
+  case matchSidesAsked(at: Duration)
 
   /// When it happened.
   public var time: Duration {
@@ -40,8 +43,8 @@ public enum Event: Equatable, Sendable {
     case .pressed(_, let at), .released(_, let at), .timerFired(_, let at), .shutdown(let at),
       .signedIn(_, let at), .stored(_, let at), .nameEntryAsked(_, let at),
       .namedElsewhere(_, let at), .challengeOffered(_, let at), .challengeSent(_, let at),
-      .challengeAnswered(_, _, let at), .matchStarts(_, let at), .rivalProgressed(_, _, let at),
-      .rivalLost(_, let at):
+      .challengeAnswered(_, _, _, let at), .matchStarts(_, let at), .rivalProgressed(_, _, let at),
+      .rivalLost(_, let at), .matchSidesAsked(let at):
       at
     }
   }

@@ -10,6 +10,7 @@ extension Game {
     if result.headToHead == nil, Ranking.isNewBest(result.standing, over: bests[result.table]) {
       bests[result.table] = result.standing
     }
-    if unstored.isEmpty { lastStoredRecord = record }
+    // A match's game is numbered in the match book, not the score file: no name entry.
+    if unstored.isEmpty { lastStoredRecord = result.headToHead == nil ? record : nil }
   }
 }

@@ -51,8 +51,11 @@ extension Game {
 
   /// The rival's answer to the challenge sent from here, or the rival giving up on one
   /// open here (it lapsed or was abandoned there, or it declined): anything but an
-  /// acceptance frees the cabinet, in any state before the start.
-  mutating func challengeAnswered(_ id: String, _ answer: ChallengeAnswer, at now: Duration) {
+  /// acceptance frees the cabinet, in any state before the start. An acceptance names who
+  /// plays there, when it is known.
+  mutating func challengeAnswered(
+    _ id: String, _ answer: ChallengeAnswer, player: String?, at now: Duration
+  ) {
     guard var headToHead, headToHead.challenge.id == id, headToHead.isPending else { return }
     guard answer == .accepted else {
       endPending()
@@ -61,6 +64,7 @@ extension Game {
     guard headToHead.state == .sent else { return }
     emit(.cancelTimer(.challengeAnswer))
     headToHead.state = .agreed
+    if let player { headToHead.challenge.rival.player = player }
     self.headToHead = headToHead
     emit(.startTimer(.matchStartWait, after: Timings.matchStartWait))
     showChallenge()
@@ -109,7 +113,7 @@ extension Game {
         return
       }
       undecidedMatches.remove(at: index)
-      emit(.matchDecided(id, outcome))
+      emit(.matchDecided(id, rival: earlier.challenge.rival.cabinet, outcome))
     }
   }
 
@@ -146,8 +150,18 @@ extension Game {
     else { return }
     headToHead.local = side
     self.headToHead = headToHead
-    emit(.sendProgress(headToHead.challenge.id, side))
+    emit(.sendProgress(headToHead.challenge.id, rival: headToHead.challenge.rival.cabinet, side))
     decideMatch()
+  }
+
+  /// The bridge asks for this cabinet's side of every match not decided yet (it started
+  /// again, or the rival or the broker is back): each is told again.
+  mutating func matchSidesAsked() {
+    let open = (headToHead.map { [$0] } ?? []) + undecidedMatches
+    for match in open where match.outcome == nil {
+      guard let local = match.local else { continue }
+      emit(.sendProgress(match.challenge.id, rival: match.challenge.rival.cabinet, local))
+    }
   }
 
   /// What a game that just ended earned; a match's game first tells the rival its end
@@ -217,7 +231,7 @@ extension Game {
   private mutating func decideMatch() {
     guard var headToHead, let outcome = headToHead.decide() else { return }
     self.headToHead = headToHead
-    emit(.matchDecided(headToHead.challenge.id, outcome))
+    emit(.matchDecided(headToHead.challenge.id, rival: headToHead.challenge.rival.cabinet, outcome))
   }
 }
 

@@ -130,10 +130,12 @@ public struct Game: Sendable {
     case .namedElsewhere(let game, let now): namedElsewhere(game, at: now)
     case .challengeOffered(let challenge, let now): challengeOffered(challenge, at: now)
     case .challengeSent(let challenge, let now): challengeSent(challenge, at: now)
-    case .challengeAnswered(let id, let answer, let now): challengeAnswered(id, answer, at: now)
+    case .challengeAnswered(let id, let answer, let player, let now):
+      challengeAnswered(id, answer, player: player, at: now)
     case .matchStarts(let id, let now): matchStarts(id, at: now)
     case .rivalProgressed(let id, let side, let now): rivalProgressed(id, side, at: now)
     case .rivalLost(let id, let now): rivalLost(id, at: now)
+    case .matchSidesAsked: matchSidesAsked()
     }
     return takeEffects()
   }

@@ -70,7 +70,7 @@ public struct ControlCabinetView: Equatable, Sendable {
     case .gameOver(let over, _):
       lastGame = over
       lastGameIsCurrent = true
-    case .led, .tone, .settings, .scoresChanged, .ok, .error:
+    case .led, .tone, .settings, .scoresChanged, .match, .ok, .error:
       break
     }
     shown.apply(message)

@@ -18,6 +18,7 @@ public enum HomeAssistantDevice {
     ("last_score", "Last score", "last_score", "measurement"),
     ("best_score", "Best score", "best_score", "measurement"),
     ("games_played", "Games played", "games_played", "total_increasing"),
+    ("last_match", "Last match", "last_match", nil),
   ]
 
   /// The discovery message for `topics.discovery`.
@@ -54,12 +55,16 @@ public enum HomeAssistantDevice {
     public var bestScore: Int?
     /// How many games the cabinet has played since the bridge was installed.
     public var gamesPlayed: Int
+    /// The outcome of the last head-to-head match decided since the bridge started, and
+    /// the rival's cabinet ("won against bar-2"); nil before one.
+    public var lastMatch: String?
 
     enum CodingKeys: String, CodingKey {
       case state, player
       case lastScore = "last_score"
       case bestScore = "best_score"
       case gamesPlayed = "games_played"
+      case lastMatch = "last_match"
     }
 
     /// The state of a cabinet showing `view` (nil: simond not reachable).
@@ -95,6 +100,7 @@ public enum HomeAssistantDevice {
       try container.encode(lastScore, forKey: .lastScore)
       try container.encode(bestScore, forKey: .bestScore)
       try container.encode(gamesPlayed, forKey: .gamesPlayed)
+      try container.encode(lastMatch, forKey: .lastMatch)
     }
   }
 

@@ -40,6 +40,24 @@ public struct Topics: Equatable, Sendable {
     "\(discoveryPrefix)/device/\(HomeAssistantDevice.id(cabinet))/config"
   }
 
+  /// This cabinet's head-to-head messages (`MatchMessage`): QoS 1, not retained.
+  public var match: String { "\(venueRoot)/\(cabinet)/match" }
+
+  /// Every cabinet's head-to-head messages.
+  public var allMatches: String { "\(venueRoot)/+/match" }
+
+  /// Every cabinet's availability ("online", or the last will "offline").
+  public var allAvailability: String { "\(venueRoot)/+/availability" }
+
+  /// The cabinet whose `leaf` topic (`match`, `availability`) this is, or nil.
+  public func cabinet(of topic: String, leaf: String) -> String? {
+    guard topic.hasPrefix(venueRoot + "/") else { return nil }
+    let levels = topic.dropFirst(venueRoot.count + 1).split(
+      separator: "/", omittingEmptySubsequences: false)
+    guard levels.count == 2, levels[1] == leaf, !levels[0].isEmpty else { return nil }
+    return String(levels[0])
+  }
+
   /// The cabinet and sequence a record topic names, or nil when it names none.
   public func recordKey(of topic: String) -> (cabinet: String, sequence: Int)? {
     guard topic.hasPrefix(venueRoot + "/") else { return nil }

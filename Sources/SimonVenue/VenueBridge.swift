@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Logging
 import SimonControl
 import SimonGame
@@ -71,6 +72,13 @@ public final class VenueBridge: Sendable {
       guard case .message(let topic, let payload) = event else {
         return tell(.broker(event))
       }
+      // A match's messages and the cabinets' comings and goings are few, and told at
+      // once: a match's start waits for no batch of records.
+      if topics.cabinet(of: topic, leaf: "match") != nil
+        || topics.cabinet(of: topic, leaf: "availability") != nil
+      {
+        return tell(.broker(event))
+      }
       if incoming.add(.init(topic: topic, payload: payload)) { tell(.recordsWaiting) }
     }
     // Every cabinet's records, on every connection (the client subscribes again), and
@@ -79,11 +87,17 @@ public final class VenueBridge: Sendable {
     // queue for this client, and what a lost connection drops comes again with the next.
     try mqtt.subscribe(topics.allRecords, qos: 0)
     try mqtt.subscribe(topics.probe, qos: 0)
+    if config.matchesEnabled {
+      try mqtt.subscribe(topics.allMatches, qos: 1)
+      try mqtt.subscribe(topics.allAvailability, qos: 1)
+    }
     let feed = ControlFeed(path: config.controlSocket ?? ControlSocketPath.servicePath)
     let recent = ControlRequest.Action.recent(count: ControlRequest.maximumRecent)
     // Games named after they ended, or stored late, are found among the recent games.
+    // simond tells its side of undecided matches again: what the rivals missed while this
+    // bridge was away.
     feed.start(
-      onConnect: [recent],
+      onConnect: [recent] + (config.matchesEnabled ? [.matchSync] : []),
       after: { message in
         guard case .scoresChanged(let how, _) = message, how == "named" || how == "recorded"
         else { return [] }
@@ -93,7 +107,7 @@ public final class VenueBridge: Sendable {
     logger.info(
       "cabinet \(config.cabinet) in venue \(config.venue): broker \(config.broker.host):\(config.broker.port)\(config.broker.caFile == nil ? "" : " (TLS)"), control socket \(feed.path), state in \(config.stateDirectory)"
     )
-    var state = Session(mqtt: mqtt)
+    var state = Session(mqtt: mqtt, feed: feed, relay: MatchRelay(cabinet: config.cabinet))
     await withTaskCancellationHandler {
       for await input in inputs {
         handle(input, in: &state)
@@ -111,6 +125,12 @@ public final class VenueBridge: Sendable {
   /// What one run of the bridge knows beyond its files.
   struct Session {
     let mqtt: MQTTClient
+    /// simond's control socket, followed; match requests go on it.
+    let feed: ControlFeed
+    /// Head-to-head matches in progress.
+    var relay: MatchRelay
+    /// The last match decided here, for Home Assistant (`State.lastMatch`).
+    var lastMatch: String?
     /// Whether the broker accepted the connection.
     var connected = false
     /// Published records awaiting their acknowledgement, by message id.
@@ -160,6 +180,15 @@ public final class VenueBridge: Sendable {
       case .state(let view, _):
         session.view = view
         publishState(&session)
+      case .match(let news, _):
+        guard config.matchesEnabled else { return }
+        carryOut(session.relay.news(news, now: Self.wallMilliseconds()), in: &session)
+        if case .decided(_, let rival, let outcome) = news {
+          session.lastMatch = "\(outcome.rawValue) against \(rival)"
+          publishState(&session)
+        }
+      case .error(let why, .text(let id)?, _) where id.hasPrefix("feed-"):
+        logger.warning("simond refused a match request: \(why)")
       default:
         break
       }
@@ -170,6 +199,7 @@ public final class VenueBridge: Sendable {
       // Nothing is known yet of what this broker holds, or was sent on this connection.
       let probe = session.own.connected()
       announce(&session, probe: probe)
+      if config.matchesEnabled { carryOut(session.relay.broker(connected: true), in: &session) }
     case .broker(.connected(refused: let reason?)):
       session.connected = false
       if reason != session.lastTrouble {
@@ -181,6 +211,9 @@ public final class VenueBridge: Sendable {
     case .broker(.disconnected(let why)):
       let wasConnected = session.connected
       session.connected = false
+      if wasConnected, config.matchesEnabled {
+        carryOut(session.relay.broker(connected: false), in: &session)
+      }
       // A broker that stays away, or keeps refusing, is told once.
       guard wasConnected || session.lastTrouble.isEmpty else { return }
       logger.warning(
@@ -196,8 +229,17 @@ public final class VenueBridge: Sendable {
           "outbox: cannot forget \(record.key), acknowledged: \(error); it is sent again")
       }
     case .broker(.message(let topic, let payload)):
-      // (Not sent here: messages wait in `incoming`.)
-      mergeWaiting([.init(topic: topic, payload: payload)], in: &session)
+      let now = Self.wallMilliseconds()
+      if let sender = topics.cabinet(of: topic, leaf: "match") {
+        carryOut(session.relay.received(payload, from: sender, now: now), in: &session)
+      } else if let other = topics.cabinet(of: topic, leaf: "availability") {
+        guard other != config.cabinet else { return }
+        let online = payload == Array("online".utf8)
+        carryOut(session.relay.availability(of: other, online: online), in: &session)
+      } else {
+        // (Records are not sent here: they wait in `incoming`.)
+        mergeWaiting([.init(topic: topic, payload: payload)], in: &session)
+      }
     case .recordsWaiting:
       mergeWaiting(incoming.take(), in: &session)
     case .venueWriteDue:
@@ -205,6 +247,30 @@ public final class VenueBridge: Sendable {
       paceVenueWrite(&session)
     }
   }
+
+  /// Does what the match relay asks: messages to the broker, requests to simond.
+  private func carryOut(_ actions: [MatchRelay.Action], in session: inout Session) {
+    for action in actions {
+      switch action {
+      case .publish(let message):
+        do {
+          try session.mqtt.publish(topics.match, message.payload, retain: false)
+        } catch {
+          logger.warning("match \(message.match): \(error)")
+        }
+      case .request(let request):
+        // (Asking for the sides again is done on every connection to simond anyway.)
+        if session.feed.send(request) == nil, request != .matchSync {
+          logger.warning("simond is not connected: a match request was dropped")
+        }
+      case .refused(let why):
+        logger.warning("\(why)")
+      }
+    }
+  }
+
+  /// Now by the wall clock, in milliseconds since 1970: matches start at such an instant.
+  static func wallMilliseconds() -> Int { Int(Date().timeIntervalSince1970 * 1000) }
 
   /// On every connection: say the cabinet is there, send what waits, then `probe`.
   private func announce(_ session: inout Session, probe: String) {
@@ -463,6 +529,7 @@ public final class VenueBridge: Sendable {
     }
     var state = session.tally!
     state.update(view: session.view)
+    state.lastMatch = session.lastMatch
     guard state != session.published else { return }
     do {
       try session.mqtt.publish(topics.state, state.payload, retain: true)

@@ -24,6 +24,8 @@ public struct VenueConfig: Equatable, Sendable {
   public var broker = Broker()
   /// Home Assistant's MQTT discovery.
   public var homeAssistant = HomeAssistant()
+  /// Whether the bridge carries head-to-head matches to and from the venue's cabinets.
+  public var matchesEnabled = true
 
   /// The MQTT broker and how to log in to it.
   public struct Broker: Equatable, Sendable {
@@ -127,6 +129,10 @@ public struct VenueConfig: Equatable, Sendable {
         broker.problem("password_file", "a password needs a username")
       }
       broker.rejectUnknownKeys()
+    }
+    if let matches = root.table("matches") {
+      if let enabled = matches.bool("enabled") { config.matchesEnabled = enabled }
+      matches.rejectUnknownKeys()
     }
     if let ha = root.table("home_assistant") {
       if let enabled = ha.bool("enabled") { config.homeAssistant.enabled = enabled }

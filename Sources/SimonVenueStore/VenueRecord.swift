@@ -43,19 +43,11 @@ public struct VenueRecord: Equatable, Sendable {
   public var key: Key { Key(cabinet: cabinet, sequence: sequence) }
 
   /// The longest cabinet id.
-  public static let maximumCabinetLength = 64
+  public static let maximumCabinetLength = VenueID.maximumLength
 
-  /// Why `id` cannot be a cabinet's id, or nil when it can.
+  /// Why `id` cannot be a cabinet's id, or nil when it can (`VenueID`).
   public static func cabinetProblem(_ id: String) -> String? {
-    if id.isEmpty { return "a cabinet id cannot be empty" }
-    if id.utf8.count > maximumCabinetLength {
-      return "a cabinet id has at most \(maximumCabinetLength) characters"
-    }
-    let allowed = id.utf8.allSatisfy { byte in
-      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
-        || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2E || byte == 0x5F || byte == 0x2D
-    }
-    return allowed ? nil : "a cabinet id has only ASCII letters, digits, \".\", \"_\" and \"-\""
+    VenueID.problem(id, naming: "a cabinet id")
   }
 
   /// True when this record ranks above `other` in a venue table: by `Ranking`, then the

@@ -85,4 +85,5 @@ struct Stores {
   var scores: ScoreStore { ScoreStore(directory: directory, onProblem: Output.warn) }
   var players: PlayerStore { PlayerStore(directory: directory, onProblem: Output.warn) }
   var settings: SettingsStore { SettingsStore(directory: directory, onProblem: Output.warn) }
+  var matches: MatchStore { MatchStore(directory: directory, onProblem: Output.warn) }
 }

@@ -1,4 +1,5 @@
 import SimonControl
+import SimonGame
 import Testing
 
 @Suite("The control protocol's requests")
@@ -9,7 +10,17 @@ struct ControlRequestTests {
     .set(key: "mode", value: "coop"), .reset(key: "volume"), .reset(key: nil),
     .nameGame(id: 12, name: "Ann"), .nameLatest(name: "Ann", count: 2), .resetScores, .reload,
     .recent(count: 200), .recent(count: 1), .tables, .players, .player(name: "Ann"),
-    .nameEntry(game: 12),
+    .nameEntry(game: 12), .matchChallenge(cabinet: "bar-2"),
+    .matchOffer(Challenge(id: "m1", rival: Rival(cabinet: "bar-2", player: "ANNA"), seed: 42)),
+    .matchAnswer(match: "m1", .accepted, player: "BO"),
+    .matchAnswer(match: "m1", .declined(.anotherMatch), player: nil),
+    .matchAnswer(match: "m1", .lapsed, player: nil),
+    .matchAnswer(match: "m1", .abandoned, player: nil),
+    .matchStart(match: "m1", atMilliseconds: 1_764_400_000_000),
+    .matchRival(match: "m1", HeadToHead.Side(rounds: 4, points: 12)),
+    .matchRival(
+      match: "m1", HeadToHead.Side(rounds: 4, points: 12, outAfter: .milliseconds(31_250))),
+    .matchRivalLost(match: "m1"), .matchSync,
   ]
 
   @Test(arguments: everyAction)
@@ -44,6 +55,53 @@ struct ControlRequestTests {
         == #"{"game":12,"id":4,"request":"name-entry"}"# + "\n")
   }
 
+  @Test func theMatchRequestsOnTheWire() throws {
+    #expect(
+      ControlRequest(
+        id: .number(1),
+        action: .matchOffer(
+          Challenge(id: "m1", rival: Rival(cabinet: "bar-2", player: "ANNA"), seed: 0xc0ffee))
+      ).line
+        == #"{"cabinet":"bar-2","id":1,"match":"m1","player":"ANNA","request":"match-offer","seed":"0000000000c0ffee"}"#
+        + "\n")
+    #expect(
+      ControlRequest(
+        id: .number(2),
+        action: .matchRival(
+          match: "m1", HeadToHead.Side(rounds: 3, points: 9, outAfter: .milliseconds(20_500)))
+      ).line
+        == #"{"id":2,"match":"m1","out_after_ms":20500,"points":9,"request":"match-rival","rounds":3}"#
+        + "\n")
+    #expect(
+      ControlRequest(
+        id: .number(3), action: .matchAnswer(match: "m1", .declined(.busy), player: nil)
+      )
+      .line
+        == #"{"answer":"declined","id":3,"match":"m1","reason":"busy","request":"match-answer"}"#
+        + "\n")
+  }
+
+  @Test func matchNewsReadsBackWhatItWrites() throws {
+    let news: [MatchNews] = [
+      .challenge(
+        Challenge(id: "m1", rival: Rival(cabinet: "bar-2", player: ""), seed: .max), player: "ANNA"),
+      .answer(match: "m1", .accepted, player: "BO"),
+      .answer(match: "m1", .declined(.busy), player: "Player"),
+      .progress(match: "m1", rival: "bar-2", HeadToHead.Side(rounds: 2, points: 6)),
+      .progress(
+        match: "m1", rival: "bar-2", HeadToHead.Side(rounds: 2, points: 6, outAfter: .seconds(12))),
+      .decided(match: "m1", rival: "bar-2", .won),
+    ]
+    for item in news {
+      let line = ControlMessage.match(item, t: 7).line
+      #expect(try ControlMessage(line: String(line.dropLast())) == .match(item, t: 7), "\(line)")
+    }
+    #expect(
+      ControlMessage.match(.decided(match: "m1", rival: "bar-2", .draw), t: 7).line
+        == #"{"match":{"cabinet":"bar-2","match":"m1","news":"decided","outcome":"draw"},"t":7}"#
+        + "\n")
+  }
+
   @Test func recentListsAsManyGamesAsItMayWithoutACount() throws {
     #expect(
       try ControlRequest(line: #"{"id":1,"request":"recent"}"#).action
@@ -65,12 +123,12 @@ struct ControlRequestTests {
     (#"{"id":1.5,"request":"status"}"#, "\"id\" must be a whole number or a string", false),
     (
       #"{"id":1}"#,
-      "missing \"request\": one of status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent, tables, players, player, name-entry",
+      "missing \"request\": one of status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent, tables, players, player, name-entry, match-challenge, match-offer, match-answer, match-start, match-rival, match-rival-lost, match-sync",
       true
     ),
     (
       #"{"id":1,"request":"dance"}"#,
-      "unknown request \"dance\"; requests are: status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent, tables, players, player, name-entry",
+      "unknown request \"dance\"; requests are: status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent, tables, players, player, name-entry, match-challenge, match-offer, match-answer, match-start, match-rival, match-rival-lost, match-sync",
       true
     ),
     (
@@ -101,6 +159,33 @@ struct ControlRequestTests {
       #"{"id":1,"request":"name-entry","game":7,"name":"Ann"}"#,
       "unknown member \"name\" in name-entry; it takes game", true
     ),
+    (
+      #"{"id":1,"request":"match-challenge","cabinet":"bar/2"}"#,
+      "\"cabinet\": a cabinet id has only ASCII letters, digits, \".\", \"_\" and \"-\"", true
+    ),
+    (
+      #"{"id":1,"request":"match-offer","match":"m1","cabinet":"b","player":"A","seed":"12"}"#,
+      "\"seed\" must be 16 hexadecimal digits, like \"00c0ffee00c0ffee\"", true
+    ),
+    (
+      #"{"id":1,"request":"match-answer","match":"m1","answer":"declined"}"#,
+      "\"answer\" is accepted, lapsed, abandoned, or declined with \"reason\" busy or another-match",
+      true
+    ),
+    (
+      #"{"id":1,"request":"match-answer","match":"m1","answer":"accepted","reason":"busy"}"#,
+      "\"answer\" is accepted, lapsed, abandoned, or declined with \"reason\" busy or another-match",
+      true
+    ),
+    (
+      #"{"id":1,"request":"match-rival","match":"m1","rounds":-1,"points":0}"#,
+      "\"rounds\" is from 0 to 1000000, \"points\" from 0 to 1000000000", true
+    ),
+    (
+      #"{"id":1,"request":"match-rival-lost","match":""}"#, "\"match\": a match id cannot be empty",
+      true
+    ),
+    (#"{"id":1,"request":"match-start","match":"m1"}"#, "\"at_ms\" must be a whole number", true),
   ])
   func aBadLineSaysWhatIsWrong(_ line: String, _ message: String, _ hasID: Bool) {
     #expect(throws: ControlRequestError(message, id: hasID ? .number(1) : nil)) {

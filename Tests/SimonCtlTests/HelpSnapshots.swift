@@ -31,6 +31,8 @@ extension HelpSnapshot {
         play                    Play Simon in this terminal, on a simulated cabinet.
         status                  Show what simond is doing: state, mode, who plays,
                                 lit pads.
+        match                   Challenge another cabinet of the venue, or list this
+                                cabinet's matches.
 
         See 'simonctl help <subcommand>' for detailed help.
       """##),
@@ -751,6 +753,98 @@ extension HelpSnapshot {
                                 /tmp/simond-control-UID.sock).
         --sim-socket <path>     The socket of a running 'simond --hardware sim'.
         --json                  Print one JSON object, for scripts.
+        --version               Show the version.
+        -h, --help              Show help information.
+
+      """##),
+    HelpSnapshot(
+      "simonctl match",
+      ##"""
+      OVERVIEW: Challenge another cabinet of the venue, or list this cabinet's
+      matches.
+
+      A match is two cabinets playing the same sequence at the same instant; the last
+      one standing wins (docs/playing.md, "A match"). The venue bridge (simon-venue)
+      carries it between the cabinets over the venue's broker.
+
+      USAGE: simonctl match <subcommand>
+
+      OPTIONS:
+        --version               Show the version.
+        -h, --help              Show help information.
+
+      SUBCOMMANDS:
+        challenge               Challenge another cabinet of the venue to a match,
+                                and wait for its answer.
+        list                    List the matches this cabinet played, newest first.
+
+        See 'simonctl help match <subcommand>' for detailed help.
+      """##),
+    HelpSnapshot(
+      "simonctl match challenge",
+      ##"""
+      OVERVIEW: Challenge another cabinet of the venue to a match, and wait for its
+      answer.
+
+      The pads here chase round while the other cabinet shows the challenge; a player
+      there accepts it with a press within 30 s. Both games then start at the same
+      instant. Needs simond running here, a cabinet between games, and the venue
+      bridge running on both cabinets. Exits 0 when the match started, 1 when it was
+      declined or lapsed.
+
+      Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
+      name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
+      (name, pad code, setting), or a state file is from a newer version; 66 the
+      state directory named does not exist; 69 simond is not running where it must
+      be; 73 the state directory cannot be created; 74 a state file cannot be read or
+      written; 75 the state is locked by another simond or simonctl, try again; 77
+      simond runs but this user may not use its control socket (join the group simon).
+
+      USAGE: simonctl match challenge [--config <path>] [--state-dir <dir>] [--control-socket <path>] <cabinet> [--no-wait]
+
+      ARGUMENTS:
+        <cabinet>               The other cabinet's id in the venue.
+
+      OPTIONS:
+        --config <path>         The simond configuration file.
+        --state-dir <dir>       Where scores, players and settings live (default:
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
+        --control-socket <path> simond's control socket (default:
+                                /run/simon-cabinet/control.sock, else
+                                $XDG_RUNTIME_DIR/simond-control.sock, else
+                                /tmp/simond-control-UID.sock).
+        --no-wait               Do not wait for the answer: print the match's id and
+                                return.
+        --version               Show the version.
+        -h, --help              Show help information.
+
+      """##),
+    HelpSnapshot(
+      "simonctl match list",
+      ##"""
+      OVERVIEW: List the matches this cabinet played, newest first.
+
+      Read from matches.json in the state directory: each match's game here, the
+      rival and the outcome ("?" while it is not known: the rival is still playing or
+      was lost from sight).
+
+      Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
+      name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
+      (name, pad code, setting), or a state file is from a newer version; 66 the
+      state directory named does not exist; 69 simond is not running where it must
+      be; 73 the state directory cannot be created; 74 a state file cannot be read or
+      written; 75 the state is locked by another simond or simonctl, try again; 77
+      simond runs but this user may not use its control socket (join the group simon).
+
+      USAGE: simonctl match list [--config <path>] [--state-dir <dir>] [--count <n>]
+
+      OPTIONS:
+        --config <path>         The simond configuration file.
+        --state-dir <dir>       Where scores, players and settings live (default:
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
+        --count <n>             How many matches to list. (default: 20)
         --version               Show the version.
         -h, --help              Show help information.
 

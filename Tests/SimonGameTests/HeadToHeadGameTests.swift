@@ -28,11 +28,11 @@ struct HeadToHeadGameTests {
   }
 
   private func progress(_ effects: [Effect]) -> [HeadToHead.Side] {
-    effects.compactMap { if case .sendProgress(_, let side) = $0 { side } else { nil } }
+    effects.compactMap { if case .sendProgress(_, _, let side) = $0 { side } else { nil } }
   }
 
   private func decided(_ effects: [Effect]) -> [HeadToHead.Outcome] {
-    effects.compactMap { if case .matchDecided(_, let outcome) = $0 { outcome } else { nil } }
+    effects.compactMap { if case .matchDecided(_, _, let outcome) = $0 { outcome } else { nil } }
   }
 
   // MARK: The challenge
@@ -343,7 +343,25 @@ struct HeadToHeadGameTests {
     #expect(harness.game.view.headToHead?.match == "m-2")
     let passed = HeadToHead.Side(rounds: 1, points: 11)
     let effects = harness.send(.rivalProgressed("m-1", passed, at: harness.now))
-    #expect(effects == [.matchDecided("m-1", .lost)])
+    #expect(effects == [.matchDecided("m-1", rival: "left", .lost)])
     #expect(harness.send(.rivalProgressed("m-1", passed, at: harness.now)).isEmpty)
+  }
+
+  /// The bridge started again, or the rival is back: every undecided match's side is told
+  /// again, and a decided one is not.
+  @Test func theSidesOfUndecidedMatchesAreToldAgainWhenAsked() throws {
+    var harness = playing()
+    #expect(harness.send(.matchSidesAsked(at: harness.now)).isEmpty, "nothing told yet")
+    let index = harness.history.count
+    harness.advance(untilPhase: .gameover)
+    let final = try #require(progress(harness.effects(since: index)).last)
+    #expect(
+      harness.send(.matchSidesAsked(at: harness.now)) == [
+        .sendProgress("m-1", rival: "left", final)
+      ])
+    harness.send(
+      .rivalProgressed(
+        "m-1", HeadToHead.Side(rounds: 0, points: 0, outAfter: .seconds(1)), at: harness.now))
+    #expect(harness.send(.matchSidesAsked(at: harness.now)).isEmpty, "decided")
   }
 }

@@ -71,6 +71,7 @@ struct PropertyTests {
             .matchStarts(id, at: harness.now),
             .rivalProgressed(id, side, at: harness.now),
             .rivalLost(id, at: harness.now),
+            .matchSidesAsked(at: harness.now),
           ]
           harness.send(events.randomElement(using: &dice)!)
         default:

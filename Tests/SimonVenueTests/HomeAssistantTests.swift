@@ -46,6 +46,7 @@ struct HomeAssistantTests {
       Set(components.keys) == [
         "simon_pi_3_local_state", "simon_pi_3_local_player", "simon_pi_3_local_last_score",
         "simon_pi_3_local_best_score", "simon_pi_3_local_games_played",
+        "simon_pi_3_local_last_match",
       ])
     let sensorOptions: Set<String> = [
       "platform", "name", "unique_id", "value_template", "state_class", "icon", "qos",
@@ -75,6 +76,7 @@ struct HomeAssistantTests {
       JSONSerialization.jsonObject(with: Data(state.payload)) as? [String: Any])
     #expect(message["state"] as? String == "offline")
     #expect(message["games_played"] as? Int == 7)
+    #expect(message.keys.contains("last_match") && message["last_match"] is NSNull)
     let components = try #require(try discovery()["components"] as? [String: [String: Any]])
     for component in components.values {
       let template = try #require(component["value_template"] as? String)

@@ -14,4 +14,7 @@ public enum ArchiveRequest: Equatable, Sendable {
   /// A name was entered with the pads for the record with this number: name it as the
   /// control socket's `name` request does.
   case name(record: Int, as: String)
+  /// The outcome of a match became known: its game's record in the match book carries it
+  /// (recorded before now, it is amended; recorded after, it carries it already).
+  case matchDecided(String, HeadToHead.Outcome)
 }

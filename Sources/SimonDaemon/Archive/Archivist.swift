@@ -27,6 +27,7 @@ actor Archivist {
   private enum Write {
     case record(GameResult, newBest: Bool, endedAt: Date)
     case name(record: Int, as: String)
+    case outcome(match: String, HeadToHead.Outcome)
   }
 
   private let context: CabinetContext
@@ -86,6 +87,11 @@ actor Archivist {
       waiting.append(.name(record: record, as: name))
       if alone { _ = await write(lockTimeout: Self.firstAttemptLock) }
       scheduleRetry()
+    case .matchDecided(let match, let outcome):
+      let alone = waiting.isEmpty
+      waiting.append(.outcome(match: match, outcome))
+      if alone { _ = await write(lockTimeout: Self.firstAttemptLock) }
+      scheduleRetry()
     case .signIn(let code):
       await context.runner.signIn(context.archive.player(withCode: code))
     case .saveSettings(let chosen, let previous):
@@ -115,6 +121,13 @@ actor Archivist {
         case .name(let record, let name):
           _ = try context.nameGame(
             record, as: name, by: "name entry at the cabinet", lockTimeout: lockTimeout)
+          waiting.removeFirst()
+        case .outcome(let match, let outcome):
+          if try MatchStore(directory: context.archive.directory, lockTimeout: lockTimeout)
+            .decide(match, outcome) != nil
+          {
+            context.logger.info("match \(match): its game's record now says \(outcome.rawValue)")
+          }
           waiting.removeFirst()
         }
         pause = Self.firstPause
@@ -155,6 +168,8 @@ actor Archivist {
       "the game of \(result.name) (\(result.points) points)"
     case .name(let record, let name):
       "the name \(PlayerName.quoted(name)) of game \(record)"
+    case .outcome(let match, let outcome):
+      "the outcome (\(outcome.rawValue)) of match \(match)"
     }
   }
 
@@ -205,6 +220,15 @@ actor Archivist {
         } catch {
           context.logger.error(
             "stopping: game \(record) keeps its name, \(PlayerName.quoted(name)) could not be written: \(error)"
+          )
+        }
+      case .outcome(let match, let outcome):
+        do {
+          try MatchStore(directory: context.archive.directory, lockTimeout: Self.lastAttemptLock)
+            .decide(match, outcome)
+        } catch {
+          context.logger.error(
+            "stopping: the outcome (\(outcome.rawValue)) of match \(match) could not be written: \(error)"
           )
         }
       }

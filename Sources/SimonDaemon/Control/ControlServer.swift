@@ -122,6 +122,7 @@ final class ControlServer: Sendable {
       return .gameOver(over, t: t)
     case .settings(let inForce): return .settings(ControlSettings(inForce), t: t)
     case .scoresChanged(let change): return .scoresChanged(change.rawValue, t: t)
+    case .match(let news): return .match(news, t: t)
     case .status, .haptic, .gameEnded, .stuck, .unstuck, .lightFault, .motorFault: return nil
     }
   }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Logging
 import ServiceLifecycle
 import SimonControl
@@ -70,6 +71,27 @@ struct ControlService: Service {
       )
     }
     return ControlPlayerPage(found)
+  }
+
+  /// How far ahead a match's start may be: the game's own wait for it
+  /// (`Timings.matchStartWait`).
+  static let longestStartLead = Int(Timings.matchStartWait.components.seconds) * 1000
+
+  /// A rival's player: a name the name rules allow, or "Player" (nobody signed in there).
+  /// - Throws: `PlayerError.invalidName`.
+  static func checkRival(_ name: String) throws {
+    guard name != Cabinet.unnamedPlayer else { return }
+    try PlayerStore.check(name)
+  }
+
+  /// Why a challenge cannot be taken, in a sentence.
+  static func describe(_ refusal: DeclineReason, challenging: Bool) -> String {
+    switch refusal {
+    case .busy:
+      "the cabinet is busy (a game, a show, the menu or a held pad); challenge between games"
+    case .anotherMatch:
+      "another challenge is open at this cabinet; it must end first"
+    }
   }
 
   /// A request turned down, in the words of the rule it breaks.
@@ -199,6 +221,54 @@ struct ControlService: Service {
 
     case .player(let name):
       return ControlResult(player: try playerPage(name))
+
+    case .matchChallenge(let cabinet):
+      var random = SystemRandomNumberGenerator()
+      let challenge = Challenge(
+        id: String(random.next(), radix: 36), rival: Rival(cabinet: cabinet, player: ""),
+        seed: random.next())
+      if let refusal = await runner.challenge(challenge) {
+        throw Refusal(reason: .conflict, message: Self.describe(refusal, challenging: true))
+      }
+      context.logger.info("\(who) challenged cabinet \(cabinet): match \(challenge.id)")
+      return ControlResult(match: challenge.id)
+
+    case .matchOffer(let challenge):
+      try Self.checkRival(challenge.rival.player)
+      await runner.offer(challenge)
+      return ControlResult(match: challenge.id)
+
+    case .matchAnswer(let match, let answer, let player):
+      if let player { try Self.checkRival(player) }
+      await runner.answered(match, answer, player: player)
+      return ControlResult(match: match)
+
+    case .matchStart(let match, let at):
+      let ahead = at - Int(Date().timeIntervalSince1970 * 1000)
+      guard (0...Self.longestStartLead).contains(ahead) else {
+        throw Refusal(
+          reason: .invalid,
+          message: ahead < 0
+            ? "\"at_ms\" is \(-ahead) ms in the past: a match starts at an instant to come"
+            : "\"at_ms\" is \(ahead) ms ahead: a match starts within \(Self.longestStartLead) ms")
+      }
+      guard await runner.startMatch(match, after: .milliseconds(ahead)) else {
+        throw Refusal(
+          reason: .notFound, message: "no match \(match) is agreed here and waiting for its start")
+      }
+      return ControlResult(match: match)
+
+    case .matchRival(let match, let side):
+      await runner.rivalProgressed(match, side)
+      return ControlResult(match: match)
+
+    case .matchRivalLost(let match):
+      await runner.rivalLost(match)
+      return ControlResult(match: match)
+
+    case .matchSync:
+      await runner.askMatchSides()
+      return ControlResult()
 
     case .reload:
       context.logger.info("\(who) asked for a reload")

@@ -20,7 +20,7 @@ struct JournalWatcher: Service {
   /// of the concurrency pool each time.
   static func actsOn(_ happening: Happening) -> Bool {
     switch happening {
-    case .status, .stuck, .unstuck, .lightFault, .motorFault:
+    case .status, .stuck, .unstuck, .lightFault, .motorFault, .match:
       true
     case .light, .tone, .haptic, .view, .gameEnded, .recorded, .settings, .scoresChanged:
       false
@@ -48,6 +48,8 @@ struct JournalWatcher: Service {
       logger.error("cannot drive the \(pad.rawValue) LED: \(error)")
     case .motorFault(let error):
       logger.error("cannot drive the vibration motor: \(error)")
+    case .match(let news):
+      logger.info("\(news.logLine)")
     case .light, .tone, .haptic, .view, .gameEnded, .recorded, .settings, .scoresChanged:
       break  // Not in the stream (actsOn).
     }
