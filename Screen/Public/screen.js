@@ -145,12 +145,48 @@ function render() {
   const menu = $('menu');
   menu.hidden = !view.menu;
   if (view.menu) menu.textContent = `Menu · ${view.menu.page}: ${view.menu.value} (${view.menu.choice + 1} of ${view.menu.choices})`;
+  showRival(view.head_to_head);
   if (view.naming) showNaming(view.naming);
   if (view.phase === 'attract') showAttract();
 }
 
+// A head-to-head match: the rival's round and whether they are still in, live; the
+// outcome once decided.
+function showRival(match) {
+  const line = $('rival');
+  line.hidden = !match;
+  line.classList.remove('won', 'lost');
+  if (!match) return;
+  const who = `${match.player || 'The rival'} at ${match.cabinet}`;
+  const side = match.rival;
+  let text;
+  if (match.outcome) {
+    text = { won: `You beat ${who}!`, lost: `${who} won`, draw: `A draw with ${who}` }[match.outcome];
+    line.classList.add(match.outcome);
+  } else if (match.state === 'offered') {
+    text = `${who} challenges you`;
+  } else if (match.state === 'sent') {
+    text = `Challenge sent to ${match.cabinet}`;
+  } else if (match.state === 'agreed') {
+    text = `Match against ${who}`;
+  } else if (match.state === 'rival-lost') {
+    text = `${who}: out of sight${side ? `, last seen at round ${side.rounds + 1}` : ''}`;
+  } else if (!side) {
+    text = `Rival: ${who}`;
+  } else if (side.out_after_ms === null || side.out_after_ms === undefined) {
+    text = `Rival ${who}: round ${side.rounds + 1}, still in`;
+  } else {
+    text = `Rival ${who}: out after ${count(side.rounds, 'round')}`;
+  }
+  line.textContent = text;
+}
+
 function message(view) {
   if (view.menu) return 'Settings';
+  const match = view.head_to_head;
+  if (match?.state === 'offered') return 'Press a pad to accept';
+  if (match?.state === 'sent') return `Waiting for ${match.cabinet}`;
+  if (match?.state === 'agreed') return 'Get ready';
   if (view.code_entered !== null && view.code_entered !== undefined) return `Your code: ${'●'.repeat(view.code_entered)}${'○'.repeat(Math.max(0, 4 - view.code_entered))}`;
   switch (view.phase) {
     case 'idle': return 'Press a pad to play';

@@ -204,7 +204,8 @@ def free_port():
 
 class Venue:
     """Debian's Mosquitto on a loopback port of its own and the real simon-venue bridge of
-    `cabinet` (id "cab-1", venue "test-venue"), its state in the cabinet's venue_dir."""
+    `cabinet` (id "cab-1", venue "test-venue"), its state in the cabinet's venue_dir;
+    other cabinets' bridges `join` it."""
 
     def __init__(self, cabinet):
         self.cabinet = cabinet
@@ -217,18 +218,26 @@ class Venue:
             ["/usr/sbin/mosquitto", "-c", broker_config],
             stdout=open(os.path.join(directory, "mosquitto.log"), "ab"), stderr=subprocess.STDOUT)
         wait_for(lambda: self._listening(), what="mosquitto to listen")
-        bridge_config = os.path.join(directory, "venue.toml")
+        self.bridges = []
+        self.log = self.join(cabinet, "cab-1")
+
+    def join(self, cabinet, cabinet_id):
+        """Starts the real simon-venue bridge of `cabinet` as `cabinet_id` on this broker,
+        its state in the cabinet's venue_dir; returns its log's path."""
+        bridge_config = os.path.join(cabinet.directory, "venue.toml")
         with open(bridge_config, "w") as f:
-            f.write(f'venue = "test-venue"\ncabinet = "cab-1"\n'
+            f.write(f'venue = "test-venue"\ncabinet = "{cabinet_id}"\n'
                     f'control_socket = "{cabinet.control_socket}"\n'
                     f'state_dir = "{cabinet.venue_dir}"\n\n'
                     f'[broker]\nhost = "127.0.0.1"\nport = {self.port}\nreconnect_max_s = 2\n')
-        self.log = os.path.join(directory, "simon-venue.log")
-        self.bridge = subprocess.Popen(
+        log = os.path.join(cabinet.directory, "simon-venue.log")
+        self.bridges.append(subprocess.Popen(
             [os.environ["SIMON_VENUE"], "--config", bridge_config],
-            stdout=open(self.log, "ab"), stderr=subprocess.STDOUT)
-        wait_for(lambda: "connected to the broker" in open(self.log).read(), 15,
-                 "simon-venue to reach the broker")
+            stdout=open(log, "ab"), stderr=subprocess.STDOUT))
+        wait_for(lambda: "connected to the broker" in open(log).read()
+                 and "following simond" in open(log).read(), 15,
+                 f"the bridge of {cabinet_id} to reach the broker and simond")
+        return log
 
     def _listening(self):
         try:
@@ -247,6 +256,7 @@ class Venue:
 
     def stop(self):
         try:
-            end(self.bridge)
+            for bridge in self.bridges:
+                end(bridge)
         finally:
             end(self.broker)

@@ -13,7 +13,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.common.by import By
 
-from cabinet import Venue, wait_for
+from cabinet import Cabinet, Venue, wait_for
 from conftest import make_browser
 
 PADS = ("green", "red", "yellow", "blue")
@@ -273,6 +273,56 @@ def test_the_venue_tables_and_how_to_play_follow_in_the_attract_cycle(cabinet, b
         assert listed == [["ZED", "cab-2"], ["ADA", "cab-1"]]
     finally:
         venue.stop()
+
+
+def test_a_match_shows_each_cabinet_its_rival_live(cabinet, browser, tmp_path):
+    """Two cabinets, their bridges and Mosquitto: cab-1 challenges cab-2; both pages show
+    the challenge, then the rival's round and whether it is still in, then who won."""
+    other = Cabinet(str(tmp_path))
+    other.start_simond()
+    other.start_web()
+    venue = Venue(cabinet)
+    second = make_browser(800, 480)
+    try:
+        venue.join(other, "cab-2")
+        open_page(browser, cabinet, "?kiosk")
+        open_page(second, other, "?kiosk")
+        cabinet.simonctl("match", "challenge", "cab-2", "--no-wait",
+                         "--control-socket", cabinet.control_socket)
+        wait_for(lambda: text(second, "rival") == "Player at cab-1 challenges you", 15,
+                 "the challenge on cab-2's page")
+        assert text(second, "message") == "Press a pad to accept"
+        assert text(browser, "rival") == "Challenge sent to cab-2"
+        other.press("green")
+        wait_for(lambda: text(browser, "rival") == "Match against Player at cab-2", 15,
+                 "cab-1's page to show the match agreed")
+        # One sequence: both repeat round 1; cab-1 repeats round 2, cab-2 misses it.
+        first = simon_shows(cabinet, 1)
+        assert simon_shows(other, 1) == first
+        for pad in first:
+            cabinet.press(pad)
+            other.press(pad)
+        wait_for(lambda: text(browser, "rival") == "Rival Player at cab-2: round 2, still in",
+                 15, "cab-2 in round 2 on cab-1's page")
+        screenshot(second, "match-800x480.png")
+        second_round = simon_shows(cabinet, 2)
+        assert simon_shows(other, 2) == second_round
+        other.press(next(pad for pad in PADS if pad != second_round[0]))
+        wait_for(lambda: text(browser, "rival") == "Rival Player at cab-2: out after 1 round",
+                 15, "cab-2 out on cab-1's page")
+        for pad in second_round:
+            cabinet.press(pad)
+        wait_for(lambda: text(browser, "rival") == "You beat Player at cab-2!", 15,
+                 "the win on cab-1's page")
+        wait_for(lambda: text(second, "rival") == "Player at cab-1 won", 15,
+                 "the loss on cab-2's page")
+        screenshot(browser, "match-won-1920x1080.png")
+        listed = other.simonctl("match", "list")
+        assert "Player at cab-1" in listed and "lost" in listed, listed
+    finally:
+        second.quit()
+        venue.stop()
+        other.stop()
 
 
 def test_the_page_asks_nothing_outside_its_origin(cabinet, browser):
