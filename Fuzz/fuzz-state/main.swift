@@ -1,7 +1,8 @@
 import CFuzzing
 import SimonScores
 import SimonStateFiles
-// libFuzzer target: scores.json, players.json, settings.json, outbox.json and venue.json
+// libFuzzer target: scores.json, players.json, settings.json, matches.json, outbox.json and
+// venue.json
 // as the stores read them; whatever reads must write and read back the same. Built and
 // run by scripts/fuzz.
 import SimonVenueStore
@@ -14,6 +15,7 @@ public func fuzzStateFiles(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   StateFileFuzzing.roundTrip(ScoreBook.self, bytes)
   StateFileFuzzing.roundTrip(PlayerRoster.self, bytes)
   StateFileFuzzing.roundTrip(StoredSettings.self, bytes)
+  StateFileFuzzing.roundTrip(MatchBook.self, bytes)
   StateFileFuzzing.roundTrip(Outbox.self, bytes)
   StateFileFuzzing.roundTrip(VenueBook.self, bytes)
   return 0

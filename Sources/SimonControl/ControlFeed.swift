@@ -62,7 +62,7 @@ public final class ControlFeed: Sendable {
             let (hello, snapshot) = try client.greet(within: .seconds(5))
             handler(.connected(hello, snapshot))
             lastLoss = ""
-            for action in onConnect { try client.send(action) }
+            for action in onConnect { try write(action, with: client) }
             // No time limit: an idle cabinet sends nothing, and the feed sleeps until it
             // does or `stop` ends the read.
             while !stopping.load(ordering: .relaxed) {
@@ -70,7 +70,7 @@ public final class ControlFeed: Sendable {
                 let forever = MonotonicClock().now.advanced(by: .seconds(3600))
                 let message = try client.next(before: forever)
                 handler(.message(message))
-                for action in after(message) { try client.send(action) }
+                for action in after(message) { try write(action, with: client) }
               } catch let error as SocketClientError where error.kind == .timedOut {
                 continue
               }
@@ -107,6 +107,12 @@ public final class ControlFeed: Sendable {
     }
   }
 
+  /// Writes a request of the feed's own thread, under the lock `send` writes under: two
+  /// lines are never interleaved.
+  private func write(_ action: ControlRequest.Action, with client: ControlClient) throws {
+    try reading.withLock { _ in _ = try client.send(action) }
+  }
+
   /// Sends a request on the connection being followed, from any thread; its reply comes
   /// as a message, with the id returned (`feed-N`).
   /// - Returns: the request's id, or nil when simond is not connected now (the request is
@@ -116,7 +122,8 @@ public final class ControlFeed: Sendable {
     let id = RequestID.text("feed-\(nextRequest.add(1, ordering: .relaxed).oldValue)")
     let bytes = Array(ControlRequest(id: id, action: action).line.utf8)
     // Under the lock: the connection is not closed while the line is written, and two
-    // lines are never interleaved.
+    // lines are never interleaved (the feed's own thread writes under it too). A line is
+    // small and simond reads requests as they come: the write does not wait.
     return reading.withLock { reading in
       guard let fd = reading?.fd, case .done = ClientSocket.send(fd, bytes) else { return nil }
       return id

@@ -217,6 +217,10 @@ public struct ControlGameOver: Codable, Equatable, Sendable {
   public var newBest: Bool
   /// Its reaction times; nil when no press was timed.
   public var reaction: ControlReaction?
+  /// The head-to-head match it was played in, with the outcome if known by then; nil for
+  /// any other game. A match's game is kept in the match book (`matches.json`), in no
+  /// table, and its game over carries no `record`.
+  public var match: HeadToHeadRecord?
 
   /// A game over with every value given.
   public init(
@@ -232,10 +236,11 @@ public struct ControlGameOver: Codable, Equatable, Sendable {
     self.rank = rank
     self.newBest = newBest
     reaction = result.reaction.map { ControlReaction($0, byTurn: true) }
+    match = result.headToHead
   }
 
   enum CodingKeys: String, CodingKey {
-    case record, points, rounds, name, ending, mode, difficulty, rank, reaction
+    case record, points, rounds, name, ending, mode, difficulty, rank, reaction, match
     case newBest = "new_best"
   }
 }

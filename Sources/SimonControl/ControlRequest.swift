@@ -200,12 +200,12 @@ public struct ControlRequest: Equatable, Sendable {
       fields throws(ControlRequestError) in
       .matchAnswer(
         match: try fields.venueID("match", naming: "a match id"), try fields.answer(),
-        player: fields.object["player"] == nil ? nil : try fields.string("player"))
+        player: fields.has("player") ? try fields.string("player") : nil)
     },
     Kind("match-start", ["match", "at_ms"]) { fields throws(ControlRequestError) in
       .matchStart(
         match: try fields.venueID("match", naming: "a match id"),
-        atMilliseconds: try fields.int("at_ms"))
+        atMilliseconds: try fields.int("at_ms", in: wallClockMilliseconds))
     },
     Kind("match-rival", ["match", "rounds", "points", "out_after_ms"]) {
       fields throws(ControlRequestError) in
@@ -217,6 +217,10 @@ public struct ControlRequest: Equatable, Sendable {
     },
     Kind("match-sync") { _ in .matchSync },
   ]
+
+  /// A wall-clock instant in milliseconds since 1970 that a request may name: from 1970 to
+  /// the year 287396 (2^53 ms: what a JavaScript number holds exactly).
+  public static let wallClockMilliseconds = 0...(1 << 53)
 
   /// The members of a request object, read with errors that name the member.
   struct Fields: Sendable {
@@ -255,17 +259,25 @@ public struct ControlRequest: Equatable, Sendable {
       return number
     }
 
-    /// A whole number within `range`, or `fallback` when the member is missing.
-    func int(
-      _ key: String, in range: ClosedRange<Int>, else fallback: Int
-    ) throws(ControlRequestError) -> Int {
-      guard object[key] != nil else { return fallback }
+    /// Whether the member is there and not null.
+    func has(_ key: String) -> Bool { object[key] != nil && object[key] != .null }
+
+    /// A whole number within `range`.
+    func int(_ key: String, in range: ClosedRange<Int>) throws(ControlRequestError) -> Int {
       let number = try int(key)
       guard range.contains(number) else {
         throw ControlRequestError(
           "\"\(key)\" is from \(range.lowerBound) to \(range.upperBound)", id: id)
       }
       return number
+    }
+
+    /// A whole number within `range`, or `fallback` when the member is missing or null.
+    func int(
+      _ key: String, in range: ClosedRange<Int>, else fallback: Int
+    ) throws(ControlRequestError) -> Int {
+      guard has(key) else { return fallback }
+      return try int(key, in: range)
     }
 
     /// An id of the venue (`VenueID`): a cabinet's or a match's.
@@ -292,7 +304,7 @@ public struct ControlRequest: Equatable, Sendable {
     /// declined only, `reason` (busy, another-match).
     func answer() throws(ControlRequestError) -> ChallengeAnswer {
       let name = try string("answer")
-      let reason = object["reason"] == nil ? nil : try string("reason")
+      let reason = has("reason") ? try string("reason") : nil
       guard let answer = ChallengeAnswer(wireName: name, reason: reason) else {
         throw ControlRequestError(
           "\"answer\" is accepted, lapsed, abandoned, or declined with \"reason\" "
@@ -330,6 +342,9 @@ public struct ControlRequest: Equatable, Sendable {
 }
 
 extension ControlRequest.Action {
+  /// The request's name on the wire (`match-sync`), for logs.
+  public var name: String { wire.name }
+
   /// The request's name and members as the wire carries them (the writing side of
   /// `ControlRequest.kinds`).
   var wire: (name: String, members: [String: Loose]) {
@@ -400,11 +415,14 @@ enum Loose: Codable, Equatable, Sendable {
   case text(String)
   case bool(Bool)
   case texts([String])
+  case null
   case other
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
-    if let value = try? container.decode(Bool.self) {
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
       self = .bool(value)
     } else if let value = try? container.decode(Int.self) {
       self = .number(value)
@@ -424,7 +442,7 @@ enum Loose: Codable, Equatable, Sendable {
     case .text(let value): try container.encode(value)
     case .bool(let value): try container.encode(value)
     case .texts(let value): try container.encode(value)
-    case .other: try container.encodeNil()
+    case .null, .other: try container.encodeNil()
     }
   }
 }

@@ -179,7 +179,10 @@ extension CabinetView: Codable {
       codeEntered: try container.decodeIfPresent(Int.self, forKey: .codeEntered),
       naming: try container.decodeIfPresent(NamingView.self, forKey: .naming),
       replay: try container.decodeIfPresent(Replay.self, forKey: .replay),
-      headToHead: try container.decodeIfPresent(HeadToHeadView.self, forKey: .headToHead))
+      // A match in a state this build does not know (a newer simond) is left out, not an
+      // error that would lose the whole state.
+      headToHead: (try? container.decodeIfPresent(HeadToHeadView.self, forKey: .headToHead))
+        ?? nil)
   }
 
   /// Writes every member; those that do not apply now are null.

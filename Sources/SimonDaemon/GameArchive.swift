@@ -40,7 +40,7 @@ final class GameArchive: Sendable {
   func record(_ result: GameResult, endedAt: Date, lockTimeout: Duration) throws -> RecordedGame {
     let startedAt = endedAt.addingTimeInterval(-result.duration.seconds)
     if let match = result.headToHead {
-      let game = try MatchStore(directory: directory, lockTimeout: lockTimeout, onProblem: report)
+      let game = try matches(waitingAtMost: lockTimeout)
         .record(result, match: match, startedAt: startedAt, endedAt: endedAt)
       logger.info(
         "game over in match \(match.match) against \(match.rival.player) at \(match.rival.cabinet): \(result.points) points, \(result.rounds) rounds, \(result.ending.rawValue), \(match.outcome?.rawValue ?? "outcome not known yet")"
@@ -61,6 +61,11 @@ final class GameArchive: Sendable {
     return RecordedGame(
       result: result, record: outcome.record, rank: outcome.rank,
       newBest: outcome.isNewAllTimeBest, endedAt: endedAt)
+  }
+
+  /// The match store, its changes waiting at most `lockTimeout` for another writer's lock.
+  func matches(waitingAtMost lockTimeout: Duration) -> MatchStore {
+    MatchStore(directory: directory, lockTimeout: lockTimeout, onProblem: report)
   }
 
   /// The score store, its changes waiting at most `lockTimeout` for another writer's lock.

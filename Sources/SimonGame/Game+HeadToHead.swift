@@ -154,11 +154,12 @@ extension Game {
     decideMatch()
   }
 
-  /// The bridge asks for this cabinet's side of every match not decided yet (it started
-  /// again, or the rival or the broker is back): each is told again.
+  /// The bridge asks for this cabinet's side of its matches again (it started again, or
+  /// the rival or the broker is back): the latest match's, decided or not (the rival may
+  /// have missed how it ended here), and every earlier one still undecided.
   mutating func matchSidesAsked() {
-    let open = (headToHead.map { [$0] } ?? []) + undecidedMatches
-    for match in open where match.outcome == nil {
+    let open = (headToHead.map { [$0] } ?? []) + undecidedMatches.filter { $0.outcome == nil }
+    for match in open {
       guard let local = match.local else { continue }
       emit(.sendProgress(match.challenge.id, rival: match.challenge.rival.cabinet, local))
     }

@@ -68,6 +68,23 @@ package struct JSONWriter: ~Copyable {
     newline(indent: 1)
   }
 
+  /// Appends `items` as an array in the state files' layout: each item on a line of its
+  /// own at `indent + 1`, the closing bracket on a line at `indent`; none is `[]`.
+  package mutating func lines<Items: Collection>(
+    _ items: Items, indent: Int, _ write: (inout JSONWriter, Items.Element) -> Void
+  ) {
+    raw("[")
+    var first = true
+    for item in items {
+      if !first { raw(",") }
+      first = false
+      newline(indent: indent + 1)
+      write(&self, item)
+    }
+    if !items.isEmpty { newline(indent: indent) }
+    raw("]")
+  }
+
   /// Appends a new line and `level` times two spaces.
   package mutating func newline(indent level: Int) {
     append(0x0A)

@@ -106,10 +106,7 @@ extension MatchBook: StateDocument {
     writer.raw(",")
     writer.newline(indent: 1)
     writer.key("games")
-    writer.raw("[")
-    for (index, game) in games.enumerated() {
-      writer.raw(index == 0 ? "" : ",")
-      writer.newline(indent: 2)
+    writer.lines(games, indent: 1) { writer, game in
       writer.raw("{")
       writer.key("match")
       writer.string(game.match.match)
@@ -133,8 +130,6 @@ extension MatchBook: StateDocument {
       game.record.write(to: &writer)
       writer.raw("}")
     }
-    if !games.isEmpty { writer.newline(indent: 1) }
-    writer.raw("]")
     writer.newline(indent: 0)
     writer.raw("}\n")
     return writer.bytes

@@ -62,10 +62,7 @@ package struct PlayerRoster: StateDocument {
     var writer = JSONWriter(capacity: 64 * players.count + 64)
     writer.beginStateFile(version: Self.version)
     writer.key("players")
-    writer.raw("[")
-    for (index, player) in players.enumerated() {
-      writer.raw(index == 0 ? "" : ",")
-      writer.newline(indent: 2)
+    writer.lines(players, indent: 1) { writer, player in
       writer.raw("{")
       writer.key("name")
       writer.string(player.name)
@@ -74,8 +71,6 @@ package struct PlayerRoster: StateDocument {
       writer.string(player.code.description)
       writer.raw("}")
     }
-    if !players.isEmpty { writer.newline(indent: 1) }
-    writer.raw("]")
     writer.newline(indent: 0)
     writer.raw("}\n")
     return writer.bytes

@@ -207,14 +207,7 @@ extension ScoreBook: StateDocument {
   }
 
   private static func write(_ records: [GameRecord], indent: Int, to writer: inout JSONWriter) {
-    writer.raw("[")
-    for (index, record) in records.enumerated() {
-      writer.raw(index == 0 ? "" : ",")
-      writer.newline(indent: indent + 1)
-      record.write(to: &writer)
-    }
-    if !records.isEmpty { writer.newline(indent: indent) }
-    writer.raw("]")
+    writer.lines(records, indent: indent) { writer, record in record.write(to: &writer) }
   }
 
   package var contentProblems: [String] {

@@ -78,6 +78,11 @@ struct MatchMessage: Codable, Equatable, Sendable {
     if let problem = VenueID.problem(match, naming: "a match id") {
       throw MatchRelay.Refusal("\"match\": \(problem)")
     }
+    for (name, instant) in [("sent_ms", sentMs), ("start_ms", startMs)] {
+      if let instant, !ControlRequest.wallClockMilliseconds.contains(instant) {
+        throw MatchRelay.Refusal("\"\(name)\" is not an instant in milliseconds since 1970")
+      }
+    }
   }
 
   /// The longest message taken: a few hundred bytes is the most a real one needs.

@@ -172,6 +172,9 @@ struct MatchRelay {
         let answer = ChallengeAnswer(wireName: name, reason: message.reason)
       else { throw Refusal("match \(id): not an answer") }
       guard answer == .accepted else {
+        // Given up after the start was given here: the rival never started (its start
+        // came too late there); this game goes on without it.
+        if known.started { return [.request(.matchRivalLost(match: id))] }
         forget(id)
         return [.request(.matchAnswer(match: id, answer, player: nil))]
       }
@@ -198,7 +201,9 @@ struct MatchRelay {
   /// hears the rival is lost; back, simond tells its side of every undecided match again
   /// (what the rival missed meanwhile).
   func availability(of other: String, online: Bool) -> [Action] {
-    let affected = matches.filter { $0.value.rival == other && $0.value.started }.keys.sorted()
+    let affected = matches.filter {
+      $0.value.rival == other && $0.value.started && !$0.value.decided
+    }.keys.sorted()
     guard !affected.isEmpty else { return [] }
     return online ? [.request(.matchSync)] : affected.map { .request(.matchRivalLost(match: $0)) }
   }
@@ -206,8 +211,8 @@ struct MatchRelay {
   /// This bridge's connection to the broker was lost, or is back (as `availability`, for
   /// every rival at once).
   func broker(connected: Bool) -> [Action] {
-    let started = matches.filter(\.value.started).keys.sorted()
     if connected { return [.request(.matchSync)] }
+    let started = matches.filter { $0.value.started && !$0.value.decided }.keys.sorted()
     return started.map { .request(.matchRivalLost(match: $0)) }
   }
 

@@ -131,6 +131,9 @@ public final class VenueBridge: Sendable {
     var relay: MatchRelay
     /// The last match decided here, for Home Assistant (`State.lastMatch`).
     var lastMatch: String?
+    /// Match requests sent to simond and not answered yet, by id: a refusal is logged
+    /// with the request it refused.
+    var asked: [RequestID: ControlRequest.Action] = [:]
     /// Whether the broker accepted the connection.
     var connected = false
     /// Published records awaiting their acknowledgement, by message id.
@@ -168,14 +171,17 @@ public final class VenueBridge: Sendable {
       publishState(&session)
     case .control(.lost(let why)):
       logger.warning("simond: \(why); trying again every second")
+      session.asked = [:]
       session.view = nil
       session.simondHeard = true
       publishState(&session)
     case .control(.message(let message)):
       switch message {
       case .gameOver(let over, _):
+        // (A match's game comes without a record: it is in no table.)
         if let record = over.record { take([record], in: &session) }
-      case .ok(_, let result):
+      case .ok(let id, let result):
+        session.asked[id] = nil
         if let records = result.records { take(records, in: &session) }
       case .state(let view, _):
         session.view = view
@@ -187,8 +193,14 @@ public final class VenueBridge: Sendable {
           session.lastMatch = "\(outcome.rawValue) against \(rival)"
           publishState(&session)
         }
-      case .error(let why, .text(let id)?, _) where id.hasPrefix("feed-"):
-        logger.warning("simond refused a match request: \(why)")
+      case .error(let why, let id?, _):
+        guard let request = session.asked.removeValue(forKey: id) else { return }
+        if request == .matchSync {
+          // A simond of a release before matches: nothing to tell again.
+          logger.debug("simond does not take \(request.name): \(why)")
+        } else {
+          logger.warning("simond refused \(request.name): \(why)")
+        }
       default:
         break
       }
@@ -259,9 +271,11 @@ public final class VenueBridge: Sendable {
           logger.warning("match \(message.match): \(error)")
         }
       case .request(let request):
-        // (Asking for the sides again is done on every connection to simond anyway.)
-        if session.feed.send(request) == nil, request != .matchSync {
-          logger.warning("simond is not connected: a match request was dropped")
+        if let id = session.feed.send(request) {
+          session.asked[id] = request
+        } else if request != .matchSync {
+          // (Asking for the sides again is done on every connection to simond anyway.)
+          logger.warning("simond is not connected: \(request.name) was dropped")
         }
       case .refused(let why):
         logger.warning("\(why)")

@@ -102,6 +102,19 @@ struct ControlRequestTests {
         + "\n")
   }
 
+  @Test func aNullMemberIsAMissingOne() throws {
+    #expect(
+      try ControlRequest(
+        line:
+          #"{"id":1,"request":"match-rival","match":"m1","rounds":2,"points":6,"out_after_ms":null}"#
+      ).action == .matchRival(match: "m1", HeadToHead.Side(rounds: 2, points: 6)))
+    #expect(
+      try ControlRequest(
+        line:
+          #"{"id":1,"request":"match-answer","match":"m1","answer":"lapsed","reason":null,"player":null}"#
+      ).action == .matchAnswer(match: "m1", .lapsed, player: nil))
+  }
+
   @Test func recentListsAsManyGamesAsItMayWithoutACount() throws {
     #expect(
       try ControlRequest(line: #"{"id":1,"request":"recent"}"#).action
@@ -186,6 +199,10 @@ struct ControlRequestTests {
       true
     ),
     (#"{"id":1,"request":"match-start","match":"m1"}"#, "\"at_ms\" must be a whole number", true),
+    (
+      #"{"id":1,"request":"match-start","match":"m1","at_ms":-9223372036854775808}"#,
+      "\"at_ms\" is from 0 to 9007199254740992", true
+    ),
   ])
   func aBadLineSaysWhatIsWrong(_ line: String, _ message: String, _ hasID: Bool) {
     #expect(throws: ControlRequestError(message, id: hasID ? .number(1) : nil)) {

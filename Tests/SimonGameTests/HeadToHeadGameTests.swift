@@ -347,8 +347,8 @@ struct HeadToHeadGameTests {
     #expect(harness.send(.rivalProgressed("m-1", passed, at: harness.now)).isEmpty)
   }
 
-  /// The bridge started again, or the rival is back: every undecided match's side is told
-  /// again, and a decided one is not.
+  /// The bridge started again, or the rival is back: the latest match's side is told again,
+  /// decided or not, and an earlier one while it is undecided.
   @Test func theSidesOfUndecidedMatchesAreToldAgainWhenAsked() throws {
     var harness = playing()
     #expect(harness.send(.matchSidesAsked(at: harness.now)).isEmpty, "nothing told yet")
@@ -362,6 +362,14 @@ struct HeadToHeadGameTests {
     harness.send(
       .rivalProgressed(
         "m-1", HeadToHead.Side(rounds: 0, points: 0, outAfter: .seconds(1)), at: harness.now))
-    #expect(harness.send(.matchSidesAsked(at: harness.now)).isEmpty, "decided")
+    #expect(
+      harness.send(.matchSidesAsked(at: harness.now)) == [
+        .sendProgress("m-1", rival: "left", final)
+      ], "decided here: the rival may not know")
+    harness.advanceWhileShowing()
+    var next = challenge
+    next.id = "m-2"
+    harness.send(.challengeOffered(next, at: harness.now))
+    #expect(harness.send(.matchSidesAsked(at: harness.now)).isEmpty, "m-1 decided, m-2 unplayed")
   }
 }

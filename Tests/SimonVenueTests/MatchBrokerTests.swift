@@ -4,6 +4,7 @@ import SimonGame
 import SimonProcessSupport
 import SimonScores
 import SimonTestTraits
+import SimonVenueStore
 import Testing
 
 /// Head to head end to end: two real simonds (simulated cabinets), their real simon-venue
@@ -141,6 +142,12 @@ struct MatchBrokerTests {
     #expect(a.record.result.rounds >= 2)
     for cabinet in venue.cabinets {
       #expect(try ScoreStore(directory: cabinet.stateDirectory).load().recent.isEmpty)
+    }
+    // Nor in the venue's tables: a match game is numbered apart, and no bridge took it.
+    for bridge in venue.bridges {
+      let taken = try OutboxStore(directory: bridge.stateDirectory).load().gamesTaken
+      let merged = try VenueStore(directory: bridge.stateDirectory).load().merged
+      #expect(taken == 0 && merged.isEmpty, "\(bridge.log)")
     }
   }
 

@@ -152,6 +152,44 @@ struct MatchRelayTests {
       ])
   }
 
+  /// The start came too late at the challenger, which gave up: the accepting side, whose
+  /// game began, plays on with the rival lost.
+  @Test func aRivalThatGaveUpAfterTheStartIsLost() throws {
+    var (a, b, _) = challenged()
+    let answer = published(b.news(.answer(match: "m1", .accepted, player: "BO"), now: Self.now))
+    _ = a.received(answer[0].payload, from: "cab-b", now: Self.now)
+    let gaveUp = published(
+      a.news(.answer(match: "m1", .abandoned, player: "ANNA"), now: Self.now + 10_000))
+    #expect(
+      b.received(gaveUp[0].payload, from: "cab-a", now: Self.now + 10_010) == [
+        .request(.matchRivalLost(match: "m1"))
+      ])
+  }
+
+  @Test func anInstantOutsideTheWallClocksRangeIsRefusedBeforeAnyArithmetic() {
+    var b = MatchRelay(cabinet: "cab-b")
+    var message = MatchMessage(from: "cab-a", to: "cab-b", match: "m1", seq: 1, kind: .challenge)
+    message.player = "ANNA"
+    message.seed = "0000000000000001"
+    message.sentMs = Int.min
+    #expect(
+      b.received(message.payload, from: "cab-a", now: Self.now) == [
+        .refused(
+          "refused a match message from cabinet cab-a: \"sent_ms\" is not an instant in milliseconds since 1970"
+        )
+      ])
+  }
+
+  /// Decided matches are past: a lost broker does not tell simond their rival is lost.
+  @Test func aDecidedMatchIsNotLostWithTheBroker() throws {
+    var (a, b, _) = challenged()
+    let answer = published(b.news(.answer(match: "m1", .accepted, player: "BO"), now: Self.now))
+    _ = a.received(answer[0].payload, from: "cab-b", now: Self.now)
+    _ = a.news(.decided(match: "m1", rival: "cab-b", .won), now: Self.now + 30_000)
+    #expect(a.broker(connected: false).isEmpty)
+    #expect(a.availability(of: "cab-b", online: false).isEmpty)
+  }
+
   @Test func aCabinetCannotChallengeItself() {
     var a = MatchRelay(cabinet: "cab-a")
     let own = Challenge(id: "m1", rival: Rival(cabinet: "cab-a", player: ""), seed: 1)

@@ -123,9 +123,7 @@ actor Archivist {
             record, as: name, by: "name entry at the cabinet", lockTimeout: lockTimeout)
           waiting.removeFirst()
         case .outcome(let match, let outcome):
-          if try MatchStore(directory: context.archive.directory, lockTimeout: lockTimeout)
-            .decide(match, outcome) != nil
-          {
+          if try context.archive.matches(waitingAtMost: lockTimeout).decide(match, outcome) != nil {
             context.logger.info("match \(match): its game's record now says \(outcome.rawValue)")
           }
           waiting.removeFirst()
@@ -224,8 +222,7 @@ actor Archivist {
         }
       case .outcome(let match, let outcome):
         do {
-          try MatchStore(directory: context.archive.directory, lockTimeout: Self.lastAttemptLock)
-            .decide(match, outcome)
+          try context.archive.matches(waitingAtMost: Self.lastAttemptLock).decide(match, outcome)
         } catch {
           context.logger.error(
             "stopping: the outcome (\(outcome.rawValue)) of match \(match) could not be written: \(error)"

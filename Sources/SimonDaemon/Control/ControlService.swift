@@ -84,6 +84,10 @@ struct ControlService: Service {
     try PlayerStore.check(name)
   }
 
+  /// How late a match's start may come and still start (at once): the rival has started
+  /// then, and a match started late is better than one abandoned.
+  static let latestStart = 1000
+
   /// Why a challenge cannot be taken, in a sentence.
   static func describe(_ refusal: DeclineReason, challenging: Bool) -> String {
     switch refusal {
@@ -240,17 +244,27 @@ struct ControlService: Service {
 
     case .matchAnswer(let match, let answer, let player):
       if let player { try Self.checkRival(player) }
+      if answer != .accepted {
+        context.logger.info(
+          "match \(match): the rival \(answer.wireName)\(answer.reason.map { " (\($0.rawValue))" } ?? "")"
+        )
+      }
       await runner.answered(match, answer, player: player)
       return ControlResult(match: match)
 
     case .matchStart(let match, let at):
       let ahead = at - Int(Date().timeIntervalSince1970 * 1000)
-      guard (0...Self.longestStartLead).contains(ahead) else {
+      guard (-Self.latestStart...Self.longestStartLead).contains(ahead) else {
         throw Refusal(
           reason: .invalid,
           message: ahead < 0
-            ? "\"at_ms\" is \(-ahead) ms in the past: a match starts at an instant to come"
+            ? "\"at_ms\" is \(-ahead) ms in the past: a match starts at most \(Self.latestStart) ms late (are both cabinets' clocks set? timedatectl)"
             : "\"at_ms\" is \(ahead) ms ahead: a match starts within \(Self.longestStartLead) ms")
+      }
+      if ahead < 0 {
+        context.logger.warning(
+          "match \(match): its start came \(-ahead) ms late (a clock behind the rival's, or a slow network): it starts now"
+        )
       }
       guard await runner.startMatch(match, after: .milliseconds(ahead)) else {
         throw Refusal(
