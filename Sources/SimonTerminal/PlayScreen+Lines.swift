@@ -45,6 +45,7 @@ extension PlayScreen {
         + String(repeating: "○", count: max(0, Timings.codeLength - entered))
       return "Sign in · code \(dots) · press your \(Timings.codeLength) pads"
     }
+    if let line = view.headToHead?.challengeLine { return line }
     let progress = "round \(view.round) · \(view.points) points"
     let turnName = view.players.count > 1 ? view.turnName.map(TerminalText.safe) : nil
     let hint = PhaseWords.hint(for: view.phase, startButton: startButton)
@@ -118,7 +119,11 @@ extension PlayScreen {
       if let rank = over.rank { parts.append("rank \(rank)") }
       if over.newBest { parts.append("new best") }
       if let reaction = over.reaction { parts.append("reaction \(reaction.medianMilliseconds) ms") }
-      if over.record == nil { parts.append("not stored yet") }
+      if let match = over.match {
+        parts.append("match against \(TerminalText.safe(match.rival.cabinet))")
+      } else if over.record == nil {
+        parts.append("not stored yet")
+      }
       return "Last game: " + parts.joined(separator: " · ")
     }
     guard let game = cabinet.lastGame else { return "" }
@@ -141,6 +146,7 @@ extension PlayScreen {
       return "5 s without a press keeps the lit choice; s keeps it at once."
     }
     if view.codeEntered != nil { return "5 s without a press gives up." }
+    if let match = view.headToHead, match.challengeLine == nil { return match.rivalLine }
     return ""
   }
 }

@@ -196,4 +196,35 @@ struct PlayScreenControlTests {
     #expect(screen.line(4).contains("█ RED"))
     #expect(!screen.line(10).contains("█ BLUE"))
   }
+
+  /// A match: the challenge on the state line, then the rival, live, on the line below the
+  /// last game, then who won.
+  @Test func aMatchShowsTheChallengeThenTheRivalLive() {
+    let rival = Rival(cabinet: "bar-1", player: "ANNA")
+    func match(
+      _ state: HeadToHeadView.State, _ side: HeadToHead.Side? = nil,
+      _ outcome: HeadToHead.Outcome? = nil, phase: Phase = .idle
+    ) -> PlayScreen {
+      var view = cabinetView(phase, round: 3, points: 30)
+      view.headToHead = HeadToHeadView(
+        match: "m1", rival: rival, state: state, rivalSide: side, outcome: outcome)
+      return blank.following(view)
+    }
+    #expect(
+      match(.offered).line(13) == "Challenge from ANNA at bar-1 · press a pad to accept (30 s)")
+    #expect(
+      match(.sent).line(13) == "Challenge sent to bar-1 · waiting for a player there")
+    #expect(match(.agreed).line(13) == "Match against ANNA at bar-1 · get ready")
+    let playing = match(.playing, HeadToHead.Side(rounds: 2, points: 20), phase: .player)
+    #expect(playing.line(13) == "Your turn · round 3 · 30 points · repeat the sequence")
+    #expect(playing.line(16) == "Rival ANNA at bar-1: round 3, still in")
+    let out = HeadToHead.Side(rounds: 1, points: 10, outAfter: .seconds(9))
+    #expect(
+      match(.playing, out, phase: .player).line(16) == "Rival ANNA at bar-1: out after 1 round")
+    #expect(
+      match(.rivalLost, phase: .player).line(16)
+        == "Rival ANNA at bar-1: out of sight, your game goes on")
+    #expect(match(.playing, out, .won, phase: .player).line(16) == "You beat ANNA at bar-1!")
+    #expect(match(.playing, out, .lost, phase: .gameover).line(16) == "ANNA at bar-1 won")
+  }
 }
