@@ -1,8 +1,8 @@
 import CFuzzing
 import SimonScores
 import SimonStateFiles
-// libFuzzer target: scores.json, players.json, settings.json, matches.json, outbox.json and
-// venue.json
+// libFuzzer target: scores.json, players.json, settings.json, matches.json, outbox.json,
+// venue.json and the venue's matches.json
 // as the stores read them; whatever reads must write and read back the same. Built and
 // run by scripts/fuzz.
 import SimonVenueStore
@@ -18,6 +18,7 @@ public func fuzzStateFiles(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   StateFileFuzzing.roundTrip(MatchBook.self, bytes)
   StateFileFuzzing.roundTrip(Outbox.self, bytes)
   StateFileFuzzing.roundTrip(VenueBook.self, bytes)
+  StateFileFuzzing.roundTrip(VenueMatchBook.self, bytes)
   return 0
 }
 

@@ -1,7 +1,8 @@
 import CFuzzing
 import SimonScores
-// libFuzzer target: a record as the venue bridge receives it from the broker (a record
-// that reads must write and read back the same). Built and run by scripts/fuzz.
+// libFuzzer target: a record, and a side of a match, as the venue bridge receives them
+// from the broker (what reads must write and read back the same). Built and run by
+// scripts/fuzz.
 import SimonVenueStore
 
 /// Reads one input as a venue record; never crashes, and what reads round-trips.
@@ -11,6 +12,9 @@ public func fuzzVenueRecord(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   if let record = try? VenueRecord(payload: bytes) {
     precondition(try! VenueRecord(payload: record.payload) == record)
+  }
+  if let side = try? VenueMatch(payload: bytes) {
+    precondition(try! VenueMatch(payload: side.payload) == side)
   }
   return 0
 }

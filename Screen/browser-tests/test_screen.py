@@ -319,6 +319,11 @@ def test_a_match_shows_each_cabinet_its_rival_live(cabinet, browser, tmp_path):
         screenshot(browser, "match-won-1920x1080.png")
         listed = other.simonctl("match", "list")
         assert "Player at cab-1" in listed and "lost" in listed, listed
+        # The venue's match table, as cab-2's bridge merged both sides.
+        def venue_listed():
+            text = other.simonctl("match", "list", "--venue", "--venue-dir", other.venue_dir)
+            return text if "Player at cab-1 won" in text else None
+        wait_for(venue_listed, 15, "the match in cab-2's venue match table")
     finally:
         second.quit()
         venue.stop()

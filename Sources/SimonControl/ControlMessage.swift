@@ -266,13 +266,15 @@ public struct ControlResult: Codable, Equatable, Sendable {
   public var player: ControlPlayerPage?
   /// `match-challenge`: the match's id (its news comes as `match` events).
   public var match: String?
+  /// `matches`: the latest match games, oldest first.
+  public var matches: [MatchGame]?
 
   /// A result with the values given.
   public init(
     snapshot: ControlSnapshot? = nil, players: [String]? = nil, team: String? = nil,
     settings: ControlSettings? = nil, records: [GameRecord]? = nil,
     tables: [ControlTable]? = nil, registered: [ControlPlayerSummary]? = nil,
-    player: ControlPlayerPage? = nil, match: String? = nil
+    player: ControlPlayerPage? = nil, match: String? = nil, matches: [MatchGame]? = nil
   ) {
     self.snapshot = snapshot
     self.players = players
@@ -283,5 +285,6 @@ public struct ControlResult: Codable, Equatable, Sendable {
     self.registered = registered
     self.player = player
     self.match = match
+    self.matches = matches
   }
 }

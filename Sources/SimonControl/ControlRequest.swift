@@ -53,6 +53,8 @@ public struct ControlRequest: Equatable, Sendable {
     /// This cabinet's side of every undecided match, again, as match news (the bridge
     /// started again, or the rival or the broker is back).
     case matchSync
+    /// The latest match games the cabinet recorded, oldest first (at most `maximumMatches`).
+    case matches(count: Int)
   }
 
   /// The request's id.
@@ -66,6 +68,9 @@ public struct ControlRequest: Equatable, Sendable {
   /// The most games one `recent` request lists: about 80 KB of reply, well within what
   /// a client may leave unread.
   public static let maximumRecent = 200
+
+  /// The most match games one `matches` request lists.
+  public static let maximumMatches = 100
 
   /// The most games of one player a `player` reply lists as their latest.
   public static let playerRecent = 20
@@ -216,6 +221,9 @@ public struct ControlRequest: Equatable, Sendable {
       .matchRivalLost(match: try fields.venueID("match", naming: "a match id"))
     },
     Kind("match-sync") { _ in .matchSync },
+    Kind("matches", ["count"]) { fields throws(ControlRequestError) in
+      .matches(count: try fields.int("count", in: 1...maximumMatches, else: maximumMatches))
+    },
   ]
 
   /// A wall-clock instant in milliseconds since 1970 that a request may name: from 1970 to
@@ -388,6 +396,7 @@ extension ControlRequest.Action {
       ("match-rival", side.wireMembers.merging(["match": .text(match)]) { a, _ in a })
     case .matchRivalLost(let match): ("match-rival-lost", ["match": .text(match)])
     case .matchSync: ("match-sync", [:])
+    case .matches(let count): ("matches", ["count": .number(count)])
     }
   }
 }

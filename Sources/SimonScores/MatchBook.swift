@@ -3,21 +3,6 @@ import SimonGame
 import SimonJSON
 import SimonStateFiles
 
-/// A head-to-head match's game as this cabinet played it: the game's record (numbered in
-/// the match book) and the match, with its outcome once known.
-public struct MatchGame: Equatable, Sendable {
-  /// The game, numbered in the match book; its mode is the one it was played in.
-  public var record: GameRecord
-  /// The match: its id, the rival and the outcome (nil until known).
-  public var match: HeadToHeadRecord
-
-  /// A match game with every value given.
-  public init(record: GameRecord, match: HeadToHeadRecord) {
-    self.record = record
-    self.match = match
-  }
-}
-
 /// The cabinet's head-to-head games, in `matches.json`: a file of their own, so that the
 /// score file keeps the format earlier releases read (one of them would set aside a score
 /// file with a record of an unknown mode, and the tables with it).
@@ -84,15 +69,7 @@ extension MatchBook: StateDocument {
     var book = MatchBook()
     book.nextID = try reader.member("next_id").int(in: 1...(GameRecord.Bounds.id.upperBound + 1))
     book.games = try reader.member("games").map { (item) throws(JSONShapeError) in
-      let rival = try item.member("rival")
-      return MatchGame(
-        record: try GameRecord(json: item.member("game")),
-        match: HeadToHeadRecord(
-          match: try item.member("match").string(),
-          rival: Rival(
-            cabinet: try rival.member("cabinet").string(),
-            player: try rival.member("player").string()),
-          outcome: try item.optionalMember("outcome")?.choice(HeadToHead.Outcome.self)))
+      try MatchGame(json: item)
     }
     return book
   }
@@ -106,30 +83,7 @@ extension MatchBook: StateDocument {
     writer.raw(",")
     writer.newline(indent: 1)
     writer.key("games")
-    writer.lines(games, indent: 1) { writer, game in
-      writer.raw("{")
-      writer.key("match")
-      writer.string(game.match.match)
-      writer.raw(", ")
-      writer.key("rival")
-      writer.raw("{")
-      writer.key("cabinet")
-      writer.string(game.match.rival.cabinet)
-      writer.raw(", ")
-      writer.key("player")
-      writer.string(game.match.rival.player)
-      writer.raw("}, ")
-      writer.key("outcome")
-      if let outcome = game.match.outcome {
-        writer.string(outcome.rawValue)
-      } else {
-        writer.raw("null")
-      }
-      writer.raw(", ")
-      writer.key("game")
-      game.record.write(to: &writer)
-      writer.raw("}")
-    }
+    writer.lines(games, indent: 1) { writer, game in game.write(to: &writer) }
     writer.newline(indent: 0)
     writer.raw("}\n")
     return writer.bytes

@@ -49,6 +49,22 @@ public struct Topics: Equatable, Sendable {
   /// Every cabinet's availability ("online", or the last will "offline").
   public var allAvailability: String { "\(venueRoot)/+/availability" }
 
+  /// This cabinet's side of a match, for the venue's match table: retained, QoS 1.
+  public func result(_ match: String) -> String { "\(venueRoot)/\(cabinet)/result/\(match)" }
+
+  /// Every cabinet's sides of matches.
+  public var allResults: String { "\(venueRoot)/+/result/+" }
+
+  /// The cabinet and match a result topic names, or nil when it names none.
+  public func resultKey(of topic: String) -> (cabinet: String, match: String)? {
+    guard topic.hasPrefix(venueRoot + "/") else { return nil }
+    let levels = topic.dropFirst(venueRoot.count + 1).split(
+      separator: "/", omittingEmptySubsequences: false)
+    guard levels.count == 3, levels[1] == "result", !levels[0].isEmpty, !levels[2].isEmpty
+    else { return nil }
+    return (String(levels[0]), String(levels[2]))
+  }
+
   /// The cabinet whose `leaf` topic (`match`, `availability`) this is, or nil.
   public func cabinet(of topic: String, leaf: String) -> String? {
     guard topic.hasPrefix(venueRoot + "/") else { return nil }

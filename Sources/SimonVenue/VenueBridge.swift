@@ -36,6 +36,7 @@ public final class VenueBridge: Sendable {
   private let topics: Topics
   private let outbox: OutboxStore
   private let venue: VenueStore
+  private let matchStore: VenueMatchStore
   private let logger: Logger
   private let incoming = IncomingRecords()
   private let inputs: AsyncStream<Input>
@@ -50,6 +51,7 @@ public final class VenueBridge: Sendable {
     }
     outbox = OutboxStore(directory: config.stateDirectory, onProblem: report)
     venue = VenueStore(directory: config.stateDirectory, onProblem: report)
+    matchStore = VenueMatchStore(directory: config.stateDirectory, onProblem: report)
     self.logger = logger
     (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
   }
@@ -76,6 +78,7 @@ public final class VenueBridge: Sendable {
       // once: a match's start waits for no batch of records.
       if topics.cabinet(of: topic, leaf: "match") != nil
         || topics.cabinet(of: topic, leaf: "availability") != nil
+        || topics.resultKey(of: topic) != nil
       {
         return tell(.broker(event))
       }
@@ -90,6 +93,7 @@ public final class VenueBridge: Sendable {
     if config.matchesEnabled {
       try mqtt.subscribe(topics.allMatches, qos: 1)
       try mqtt.subscribe(topics.allAvailability, qos: 1)
+      try mqtt.subscribe(topics.allResults, qos: 1)
     }
     let feed = ControlFeed(path: config.controlSocket ?? ControlSocketPath.servicePath)
     let recent = ControlRequest.Action.recent(count: ControlRequest.maximumRecent)
@@ -97,7 +101,9 @@ public final class VenueBridge: Sendable {
     // simond tells its side of undecided matches again: what the rivals missed while this
     // bridge was away.
     feed.start(
-      onConnect: [recent] + (config.matchesEnabled ? [.matchSync] : []),
+      onConnect: [recent]
+        + (config.matchesEnabled
+          ? [.matchSync, .matches(count: ControlRequest.maximumMatches)] : []),
       after: { message in
         guard case .scoresChanged(let how, _) = message, how == "named" || how == "recorded"
         else { return [] }
@@ -134,6 +140,12 @@ public final class VenueBridge: Sendable {
     /// Match requests sent to simond and not answered yet, by id: a refusal is logged
     /// with the request it refused.
     var asked: [RequestID: ControlRequest.Action] = [:]
+    /// This cabinet's sides of matches as last published, by match.
+    var publishedSides: [String: VenueMatch] = [:]
+    /// The venue's matches, read from the file once and kept: nil until first needed.
+    var matchBook: VenueMatchBook?
+    /// Whether `matchBook` holds what the file does not yet.
+    var matchesChanged = false
     /// Whether the broker accepted the connection.
     var connected = false
     /// Published records awaiting their acknowledgement, by message id.
@@ -180,9 +192,11 @@ public final class VenueBridge: Sendable {
       case .gameOver(let over, _):
         // (A match's game comes without a record: it is in no table.)
         if let record = over.record { take([record], in: &session) }
+        if over.match != nil, config.matchesEnabled { ask(.matches(count: 5), in: &session) }
       case .ok(let id, let result):
         session.asked[id] = nil
         if let records = result.records { take(records, in: &session) }
+        if let games = result.matches { publishSides(games, in: &session) }
       case .state(let view, _):
         session.view = view
         publishState(&session)
@@ -192,6 +206,8 @@ public final class VenueBridge: Sendable {
         if case .decided(_, let rival, let outcome) = news {
           session.lastMatch = "\(outcome.rawValue) against \(rival)"
           publishState(&session)
+          // The match book has the outcome now: the venue's table gets it.
+          ask(.matches(count: 5), in: &session)
         }
       case .error(let why, let id?, _):
         guard let request = session.asked.removeValue(forKey: id) else { return }
@@ -211,7 +227,12 @@ public final class VenueBridge: Sendable {
       // Nothing is known yet of what this broker holds, or was sent on this connection.
       let probe = session.own.connected()
       announce(&session, probe: probe)
-      if config.matchesEnabled { carryOut(session.relay.broker(connected: true), in: &session) }
+      if config.matchesEnabled {
+        carryOut(session.relay.broker(connected: true), in: &session)
+        // This broker may hold none of this cabinet's sides (new, or wiped): all again.
+        session.publishedSides = [:]
+        ask(.matches(count: ControlRequest.maximumMatches), in: &session)
+      }
     case .broker(.connected(refused: let reason?)):
       session.connected = false
       if reason != session.lastTrouble {
@@ -244,6 +265,8 @@ public final class VenueBridge: Sendable {
       let now = Self.wallMilliseconds()
       if let sender = topics.cabinet(of: topic, leaf: "match") {
         carryOut(session.relay.received(payload, from: sender, now: now), in: &session)
+      } else if let key = topics.resultKey(of: topic) {
+        mergeSide(payload, on: topic, key: key, in: &session)
       } else if let other = topics.cabinet(of: topic, leaf: "availability") {
         guard other != config.cabinet else { return }
         let online = payload == Array("online".utf8)
@@ -271,16 +294,78 @@ public final class VenueBridge: Sendable {
           logger.warning("match \(message.match): \(error)")
         }
       case .request(let request):
-        if let id = session.feed.send(request) {
-          session.asked[id] = request
-        } else if request != .matchSync {
-          // (Asking for the sides again is done on every connection to simond anyway.)
-          logger.warning("simond is not connected: \(request.name) was dropped")
-        }
+        ask(request, in: &session)
       case .refused(let why):
         logger.warning("\(why)")
       }
     }
+  }
+
+  /// Sends simond a request whose reply (or refusal) comes as a message.
+  private func ask(_ request: ControlRequest.Action, in session: inout Session) {
+    if let id = session.feed.send(request) {
+      session.asked[id] = request
+    } else if request != .matchSync, request.name != "matches" {
+      // (Both are asked again on every connection to simond.)
+      logger.warning("simond is not connected: \(request.name) was dropped")
+    }
+  }
+
+  /// Publishes this cabinet's sides of matches that changed since last published
+  /// (retained: the venue's table), and merges them into its own.
+  private func publishSides(_ games: [MatchGame], in session: inout Session) {
+    guard config.matchesEnabled else { return }
+    var changed: [VenueMatch] = []
+    for game in games {
+      let side = VenueMatch(cabinet: config.cabinet, game: game)
+      guard session.publishedSides[side.match] != side else { continue }
+      changed.append(side)
+      guard session.connected else { continue }
+      do {
+        _ = try session.mqtt.publish(topics.result(side.match), side.payload, retain: true)
+        session.publishedSides[side.match] = side
+      } catch {
+        logger.warning("match \(side.match): \(error); published on the next connection")
+      }
+    }
+    guard mergeIntoMatches(changed, in: &session) else { return }
+    writeVenue(&session)
+  }
+
+  /// Another cabinet's side of a match, for the venue's table.
+  private func mergeSide(
+    _ payload: [UInt8], on topic: String, key: (cabinet: String, match: String),
+    in session: inout Session
+  ) {
+    guard key.cabinet != config.cabinet else { return }  // its own come from simond
+    let side: VenueMatch
+    do {
+      side = try VenueMatch(payload: payload)
+    } catch {
+      return logger.warning(
+        "ignored a match result on \(PlayerName.printable(topic)): \(error.message)")
+    }
+    guard side.cabinet == key.cabinet, side.match == key.match else {
+      return logger.warning(
+        "ignored a match result on \(PlayerName.printable(topic)): it says it is \(side.cabinet)'s side of \(side.match)"
+      )
+    }
+    if mergeIntoMatches([side], in: &session) { paceVenueWrite(&session) }
+  }
+
+  /// Merges sides into the venue's matches held in memory. Returns whether they changed.
+  private func mergeIntoMatches(_ sides: [VenueMatch], in session: inout Session) -> Bool {
+    if session.matchBook == nil {
+      do {
+        session.matchBook = try matchStore.load()
+      } catch {
+        logger.error("venue matches: cannot read \(matchStore.path): \(error)")
+        return false
+      }
+    }
+    let changed = sides.filter { session.matchBook!.merge($0) }
+    if !changed.isEmpty { session.matchesChanged = true }
+    return !changed.isEmpty
   }
 
   /// Now by the wall clock, in milliseconds since 1970: matches start at such an instant.
@@ -470,7 +555,7 @@ public final class VenueBridge: Sendable {
 
   /// Writes venue.json now if the pacer allows, else once it does.
   private func paceVenueWrite(_ session: inout Session) {
-    guard session.bookChanged else { return }
+    guard session.bookChanged || session.matchesChanged else { return }
     guard let wait = session.pacer.wait(at: .now) else { return writeVenue(&session) }
     guard !session.writeDue else { return }
     session.writeDue = true
@@ -480,8 +565,17 @@ public final class VenueBridge: Sendable {
     }
   }
 
-  /// Writes the tables held in memory to venue.json, if they changed.
+  /// Writes the tables (venue.json) and the matches (matches.json) held in memory, where
+  /// they changed.
   private func writeVenue(_ session: inout Session) {
+    if session.matchesChanged, let matches = session.matchBook {
+      do {
+        try matchStore.save(matches)
+        session.matchesChanged = false
+      } catch {
+        logger.error("venue matches: cannot write \(matchStore.path): \(error); trying again")
+      }
+    }
     guard session.bookChanged, let book = session.book else { return }
     do {
       try venue.save(book)

@@ -70,3 +70,36 @@ public final class OutboxStore: Sendable {
     }
   }
 }
+
+/// The venue's head-to-head matches, in `matches.json` in the venue bridge's state
+/// directory, with the state files' guarantees. The bridge writes it;
+/// `simonctl match list --venue` reads it.
+public final class VenueMatchStore: Sendable {
+  /// The file.
+  public var path: String { file.path }
+  private let file: StateFile<VenueMatchBook>
+
+  /// A store on `directory`; nothing is read or created until it is used.
+  public init(
+    directory: String, lockTimeout: Duration = .seconds(10),
+    onProblem: @escaping @Sendable (StateProblem) -> Void = { _ in }
+  ) {
+    file = StateFile(directory: directory, lockTimeout: lockTimeout, onProblem: onProblem)
+  }
+
+  /// The matches as they are now; a missing file is none.
+  public func load() throws -> VenueMatchBook { try file.read() }
+
+  /// Merges sides, in one write.
+  /// - Returns: the sides that changed the book.
+  @discardableResult
+  public func merge(_ sides: [VenueMatch]) throws -> [VenueMatch] {
+    try file.update { book in sides.filter { book.merge($0) } }
+  }
+
+  /// Writes `book` as the venue's matches: for the one process that keeps them in memory
+  /// (the venue bridge), whose book already holds everything the file did.
+  public func save(_ book: VenueMatchBook) throws {
+    try file.update { $0 = book }
+  }
+}

@@ -4,6 +4,7 @@ import SimonGame
 import SimonPOSIX
 import SimonScores
 import SimonStateFiles
+import SimonVenueStore
 
 /// `simonctl match`: head-to-head matches with another cabinet of the venue.
 struct MatchCommand: ParsableCommand {
@@ -118,7 +119,8 @@ struct MatchList: ParsableCommand {
     discussion: """
       Read from matches.json in the state directory: each match's game here, the rival \
       and the outcome ("?" while it is not known: the rival is still playing or was \
-      lost from sight).
+      lost from sight). With --venue: every match of the venue, both sides, as the \
+      venue bridge (simon-venue) merged them.
 
       \(ExitStatus.help)
       """)
@@ -128,12 +130,23 @@ struct MatchList: ParsableCommand {
   @Option(help: ArgumentHelp("How many matches to list.", valueName: "n"))
   var count = 20
 
+  @Flag(help: "List the venue's matches, as the venue bridge merged them.")
+  var venue = false
+
+  @Option(
+    help: ArgumentHelp(
+      "The venue bridge's state directory, for --venue. Default: /var/lib/simon-venue.",
+      valueName: "dir"))
+  var venueDir: String?
+
   func validate() throws {
     if count < 1 { throw ValidationError("--count must be at least 1.") }
+    if venueDir != nil && !venue { throw ValidationError("--venue-dir goes with --venue.") }
   }
 
   func run() throws {
     try Output.run {
+      if venue { return try listVenue() }
       let book = try Stores(common: common).matches.load()
       guard !book.games.isEmpty else {
         print("No match has been played here.")
@@ -154,5 +167,43 @@ struct MatchList: ParsableCommand {
       }
       for line in table.lines() { print(line) }
     }
+  }
+
+  /// The venue's matches, newest first: each side's player, cabinet, points and rounds,
+  /// and who won.
+  private func listVenue() throws {
+    let directory = venueDir ?? VenueStore.defaultDirectory
+    let book = try VenueMatchStore(directory: directory, onProblem: Output.warn).load()
+    guard !book.sides.isEmpty else {
+      print("No venue matches in \(directory).")
+      return
+    }
+    var table = TextTable([("ended", .left), ("sides", .left), ("outcome", .left)])
+    table.rows = book.matches.prefix(count).map { sides in
+      let ended = sides.map(\.game.record.endedAt).max()!
+      let shown = sides.map { side in
+        "\(PlayerName.printable(side.game.record.result.name)) at \(side.cabinet) "
+          + "\(side.game.record.result.points) pts"
+      }
+      return [
+        Timestamps.localMinute(ended), shown.joined(separator: " vs "), Self.outcome(of: sides),
+      ]
+    }
+    for line in table.lines() { print(line) }
+  }
+
+  /// Who won, from whichever side knows: "ANNA at bar-1 won", "draw", or "?".
+  static func outcome(of sides: [VenueMatch]) -> String {
+    for side in sides {
+      guard let outcome = side.game.match.outcome else { continue }
+      let rival = side.game.match.rival
+      switch outcome {
+      case .won:
+        return "\(PlayerName.printable(side.game.record.result.name)) at \(side.cabinet) won"
+      case .lost: return "\(PlayerName.printable(rival.player)) at \(rival.cabinet) won"
+      case .draw: return "draw"
+      }
+    }
+    return "?"
   }
 }

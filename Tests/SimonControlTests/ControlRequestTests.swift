@@ -20,7 +20,7 @@ struct ControlRequestTests {
     .matchRival(match: "m1", HeadToHead.Side(rounds: 4, points: 12)),
     .matchRival(
       match: "m1", HeadToHead.Side(rounds: 4, points: 12, outAfter: .milliseconds(31_250))),
-    .matchRivalLost(match: "m1"), .matchSync,
+    .matchRivalLost(match: "m1"), .matchSync, .matches(count: 5),
   ]
 
   @Test(arguments: everyAction)
@@ -136,12 +136,12 @@ struct ControlRequestTests {
     (#"{"id":1.5,"request":"status"}"#, "\"id\" must be a whole number or a string", false),
     (
       #"{"id":1}"#,
-      "missing \"request\": one of status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent, tables, players, player, name-entry, match-challenge, match-offer, match-answer, match-start, match-rival, match-rival-lost, match-sync",
+      "missing \"request\": one of status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent, tables, players, player, name-entry, match-challenge, match-offer, match-answer, match-start, match-rival, match-rival-lost, match-sync, matches",
       true
     ),
     (
       #"{"id":1,"request":"dance"}"#,
-      "unknown request \"dance\"; requests are: status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent, tables, players, player, name-entry, match-challenge, match-offer, match-answer, match-start, match-rival, match-rival-lost, match-sync",
+      "unknown request \"dance\"; requests are: status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent, tables, players, player, name-entry, match-challenge, match-offer, match-answer, match-start, match-rival, match-rival-lost, match-sync, matches",
       true
     ),
     (

@@ -827,7 +827,8 @@ extension HelpSnapshot {
 
       Read from matches.json in the state directory: each match's game here, the
       rival and the outcome ("?" while it is not known: the rival is still playing or
-      was lost from sight).
+      was lost from sight). With --venue: every match of the venue, both sides, as
+      the venue bridge (simon-venue) merged them.
 
       Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
       name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
@@ -837,7 +838,7 @@ extension HelpSnapshot {
       written; 75 the state is locked by another simond or simonctl, try again; 77
       simond runs but this user may not use its control socket (join the group simon).
 
-      USAGE: simonctl match list [--config <path>] [--state-dir <dir>] [--count <n>]
+      USAGE: simonctl match list [--config <path>] [--state-dir <dir>] [--count <n>] [--venue] [--venue-dir <dir>]
 
       OPTIONS:
         --config <path>         The simond configuration file.
@@ -845,6 +846,10 @@ extension HelpSnapshot {
                                 $STATE_DIRECTORY, else the configuration's, else the
                                 running simond's, else /var/lib/simon-cabinet).
         --count <n>             How many matches to list. (default: 20)
+        --venue                 List the venue's matches, as the venue bridge merged
+                                them.
+        --venue-dir <dir>       The venue bridge's state directory, for --venue.
+                                Default: /var/lib/simon-venue.
         --version               Show the version.
         -h, --help              Show help information.
 

@@ -143,6 +143,15 @@ struct MatchBrokerTests {
     for cabinet in venue.cabinets {
       #expect(try ScoreStore(directory: cabinet.stateDirectory).load().recent.isEmpty)
     }
+    // The venue's match table: both sides on both bridges, each with its outcome.
+    let tabled = try await eventually(timeout: 30) {
+      try venue.bridges.allSatisfy { bridge in
+        let listed = try VenueMatchStore(directory: bridge.stateDirectory).load().matches
+        return listed.count == 1 && listed[0].map(\.cabinet) == ["cab-a", "cab-b"]
+          && listed[0].map(\.game.match.outcome) == [.won, .lost]
+      }
+    }
+    #expect(tabled, "\(venue.logs)")
     // Nor in the venue's tables: a match game is numbered apart, and no bridge took it.
     for bridge in venue.bridges {
       let taken = try OutboxStore(directory: bridge.stateDirectory).load().gamesTaken
@@ -273,5 +282,11 @@ struct MatchBrokerTests {
       reconciled, "\((try? venue.matches(0)) ?? []) \((try? venue.matches(1)) ?? [])\n\(venue.logs)"
     )
     #expect(try venue.matches(1).first?.match.match == match)
+    // The venue's match table gets the outcomes too, published again once decided.
+    let tabled = try await eventually(timeout: 30) {
+      let listed = try VenueMatchStore(directory: venue.bridges[0].stateDirectory).load().matches
+      return listed.count == 1 && listed[0].allSatisfy { $0.game.match.outcome != nil }
+    }
+    #expect(tabled, "\(venue.logs)")
   }
 }

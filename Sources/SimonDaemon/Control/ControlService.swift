@@ -284,6 +284,9 @@ struct ControlService: Service {
       await runner.askMatchSides()
       return ControlResult()
 
+    case .matches(let count):
+      return ControlResult(matches: Array(try archive.matches.load().games.suffix(count)))
+
     case .reload:
       context.logger.info("\(who) asked for a reload")
       do {
