@@ -55,6 +55,9 @@ public struct ControlRequest: Equatable, Sendable {
     case matchSync
     /// The latest match games the cabinet recorded, oldest first (at most `maximumMatches`).
     case matches(count: Int)
+    /// The venue's cabinets a player here can challenge now (the bridge sees them online),
+    /// for the menu's challenge page; an empty list closes it.
+    case matchCabinets([String])
   }
 
   /// The request's id.
@@ -68,6 +71,9 @@ public struct ControlRequest: Equatable, Sendable {
   /// The most games one `recent` request lists: about 80 KB of reply, well within what
   /// a client may leave unread.
   public static let maximumRecent = 200
+
+  /// The most cabinets one `match-cabinets` request names.
+  public static let maximumCabinets = 64
 
   /// The most match games one `matches` request lists.
   public static let maximumMatches = 100
@@ -221,6 +227,19 @@ public struct ControlRequest: Equatable, Sendable {
       .matchRivalLost(match: try fields.venueID("match", naming: "a match id"))
     },
     Kind("match-sync") { _ in .matchSync },
+    Kind("match-cabinets", ["cabinets"]) { fields throws(ControlRequestError) in
+      let cabinets = try fields.strings("cabinets")
+      guard cabinets.count <= maximumCabinets else {
+        throw ControlRequestError(
+          "\"cabinets\" lists at most \(maximumCabinets) cabinets", id: fields.id)
+      }
+      for cabinet in cabinets {
+        if let problem = VenueID.problem(cabinet, naming: "a cabinet id") {
+          throw ControlRequestError("\"cabinets\": \(problem)", id: fields.id)
+        }
+      }
+      return .matchCabinets(cabinets)
+    },
     Kind("matches", ["count"]) { fields throws(ControlRequestError) in
       .matches(count: try fields.int("count", in: 1...maximumMatches, else: maximumMatches))
     },
@@ -397,6 +416,7 @@ extension ControlRequest.Action {
     case .matchRivalLost(let match): ("match-rival-lost", ["match": .text(match)])
     case .matchSync: ("match-sync", [:])
     case .matches(let count): ("matches", ["count": .number(count)])
+    case .matchCabinets(let cabinets): ("match-cabinets", ["cabinets": .texts(cabinets)])
     }
   }
 }

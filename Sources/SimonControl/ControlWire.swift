@@ -175,12 +175,12 @@ extension CabinetView: Codable {
       signedIn: try container.decode([String].self, forKey: .signedIn),
       team: try container.decodeIfPresent(String.self, forKey: .team),
       countdown: try container.decodeIfPresent(Int.self, forKey: .countdown),
-      menu: try container.decodeIfPresent(MenuView.self, forKey: .menu),
+      // A page or match state this build does not know (a newer simond) is left out, not
+      // an error that would lose the whole state.
+      menu: (try? container.decodeIfPresent(MenuView.self, forKey: .menu)) ?? nil,
       codeEntered: try container.decodeIfPresent(Int.self, forKey: .codeEntered),
       naming: try container.decodeIfPresent(NamingView.self, forKey: .naming),
       replay: try container.decodeIfPresent(Replay.self, forKey: .replay),
-      // A match in a state this build does not know (a newer simond) is left out, not an
-      // error that would lose the whole state.
       headToHead: (try? container.decodeIfPresent(HeadToHeadView.self, forKey: .headToHead))
         ?? nil)
   }

@@ -303,6 +303,12 @@ public actor Runner {
     send(.matchSidesAsked(at: max(clock.now.sinceBoot, lastEventTime)))
   }
 
+  /// The venue's cabinets a player here can challenge, for the menu's challenge page.
+  public func setChallengeable(_ cabinets: [String]) {
+    game.challengeable = cabinets
+    publishView()
+  }
+
   /// The rival of a match went silent.
   public func rivalLost(_ match: String) {
     guard isRunning else { return }

@@ -92,6 +92,9 @@ public struct MenuView: Equatable, Sendable {
     case sound
     /// Haptics off or on (blue held 2 s more, where a motor is wired).
     case haptics
+    /// Challenge another cabinet of the venue to a match (green held 2 s more, where the
+    /// venue bridge knows one): "nobody", then each cabinet.
+    case challenge
   }
 
   /// Which setting the menu changes.

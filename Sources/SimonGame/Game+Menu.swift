@@ -3,7 +3,9 @@
 ///
 /// Pages by the pad held: green the mode, red the difficulty, yellow the number of
 /// players, blue the sound (off, 25, 50, 75, 100 %); blue held 2 s more, where a
-/// vibration motor is wired, haptics (off, on).
+/// vibration motor is wired, haptics (off, on); green held 2 s more, where the venue
+/// bridge told of cabinets to challenge, the challenge page ("nobody", then up to four
+/// cabinets): closed on a cabinet, it challenges that cabinet to a match.
 extension Game {
   /// The volumes the sound page offers after "off".
   static let menuVolumes = [25, 50, 75, 100]
@@ -23,11 +25,24 @@ extension Game {
 
   /// The pad that opened the menu was held 2 s more: the next page, if it has one.
   mutating func menuHeld(_ pad: Pad) {
-    guard case .menu(let menu) = stage, menu.heldPad == pad, menu.page == .sound,
-      cabinet.hasHaptics
+    guard case .menu(let menu) = stage, menu.heldPad == pad,
+      let next = nextPage(after: menu.page)
     else { return }
-    showPage(.haptics, heldPad: nil)
+    showPage(next, heldPad: nil)
   }
+
+  /// The page a page leads to when its pad is held 2 s more, where the cabinet has it.
+  private func nextPage(after page: Menu.Page) -> Menu.Page? {
+    switch page {
+    case .sound: cabinet.hasHaptics ? .haptics : nil
+    case .mode: challengeable.isEmpty ? nil : .challenge
+    case .difficulty, .players, .haptics, .challenge: nil
+    }
+  }
+
+  /// The most cabinets the challenge page offers: a pad each after "nobody" (the fifth
+  /// choice lights all four).
+  static let challengeChoices = 4
 
   /// The pad that opened the menu was let go.
   mutating func menuPadReleased(_ pad: Pad) {
@@ -41,7 +56,7 @@ extension Game {
     stage = .menu(
       Menu(page: page, choice: currentChoice(page), choices: choiceCount(page), heldPad: heldPad))
     showMenuChoice()
-    if let heldPad, page == .sound, cabinet.hasHaptics {
+    if let heldPad, nextPage(after: page) != nil {
       emit(.startTimer(.menuHold(heldPad), after: Timings.menuHold))
     }
     emit(.startTimer(.menuIdle, after: Timings.menuIdle))
@@ -66,6 +81,17 @@ extension Game {
     guard case .menu(let menu) = stage else { return }
     emit(.cancelTimer(.menuIdle))
     if let pad = menu.heldPad { emit(.cancelTimer(.menuHold(pad))) }
+    if menu.page == .challenge {
+      darken()
+      enterIdle()
+      guard menu.choice > 0, challengeable.indices.contains(menu.choice - 1) else { return }
+      challengeSent(
+        Challenge(
+          id: String(random.next(), radix: 36),
+          rival: Rival(cabinet: challengeable[menu.choice - 1], player: ""), seed: random.next()),
+        at: now)
+      return
+    }
     var changed = settings
     // The page opens on the choice nearest the setting (60 % shows as 75 %): left there,
     // the setting is not the player's to change, and keeps following the configuration.
@@ -78,6 +104,7 @@ extension Game {
         changed.soundOn = menu.choice > 0
         if menu.choice > 0 { changed.volume = Self.menuVolumes[menu.choice - 1] }
       case .haptics: changed.hapticsOn = menu.choice == 1
+      case .challenge: break
       }
     }
     darken()
@@ -102,6 +129,7 @@ extension Game {
     case .players: 5
     case .sound: Self.menuVolumes.count + 1
     case .haptics: 2
+    case .challenge: 1 + min(challengeable.count, Self.challengeChoices)
     }
   }
 
@@ -115,6 +143,7 @@ extension Game {
         ? 1 + (Self.menuVolumes.firstIndex { $0 >= settings.volume } ?? Self.menuVolumes.count - 1)
         : 0
     case .haptics: settings.hapticsOn ? 1 : 0
+    case .challenge: 0
     }
   }
 
@@ -128,6 +157,9 @@ extension Game {
     case .sound:
       choice == 0 ? "off" : "\(Self.menuVolumes[min(choice, Self.menuVolumes.count) - 1]) %"
     case .haptics: choice == 0 ? "off" : "on"
+    case .challenge:
+      choice == 0 || !challengeable.indices.contains(choice - 1)
+        ? "nobody" : challengeable[choice - 1]
     }
   }
 

@@ -15,6 +15,10 @@ public struct Game: Sendable {
   /// The all-time best of each table, to tell a new best (`Ranking.isNewBest`); the game
   /// raises an entry when one of its games beats it.
   public var bests: [TableKey: Standing]
+  /// The venue's cabinets a player here can challenge (the venue bridge tells them), in
+  /// the order the challenge page offers them: the menu's challenge page opens only with
+  /// one there.
+  public var challengeable: [String] = []
   /// The sequence of the last game, for the `last` button.
   public internal(set) var lastSequence: [Pad] = []
   /// The longest sequence a player repeated correctly since the game was created, for

@@ -140,6 +140,9 @@ public final class VenueBridge: Sendable {
     /// Match requests sent to simond and not answered yet, by id: a refusal is logged
     /// with the request it refused.
     var asked: [RequestID: ControlRequest.Action] = [:]
+    /// The venue's other cabinets whose bridges are online: a player here can challenge
+    /// them (told to simond for the menu's challenge page).
+    var online: Set<String> = []
     /// This cabinet's sides of matches as last published, by match.
     var publishedSides: [String: VenueMatch] = [:]
     /// The venue's matches, read from the file once and kept: nil until first needed.
@@ -180,6 +183,9 @@ public final class VenueBridge: Sendable {
       logger.info("following simond on \(hello.cabinet) (\(hello.version))")
       session.view = snapshot.state
       session.simondHeard = true
+      if config.matchesEnabled, !session.online.isEmpty {
+        ask(.matchCabinets(session.online.sorted()), in: &session)
+      }
       publishState(&session)
     case .control(.lost(let why)):
       logger.warning("simond: \(why); trying again every second")
@@ -211,8 +217,8 @@ public final class VenueBridge: Sendable {
         }
       case .error(let why, let id?, _):
         guard let request = session.asked.removeValue(forKey: id) else { return }
-        if request == .matchSync {
-          // A simond of a release before matches: nothing to tell again.
+        if Self.askedAgain.contains(request.name), why.hasPrefix("unknown request") {
+          // A simond of a release before matches.
           logger.debug("simond does not take \(request.name): \(why)")
         } else {
           logger.warning("simond refused \(request.name): \(why)")
@@ -270,6 +276,15 @@ public final class VenueBridge: Sendable {
       } else if let other = topics.cabinet(of: topic, leaf: "availability") {
         guard other != config.cabinet else { return }
         let online = payload == Array("online".utf8)
+        let changed =
+          online ? session.online.insert(other).inserted : session.online.remove(other) != nil
+        if changed {
+          let cabinets = session.online.sorted()
+          logger.debug(
+            "cabinets to challenge: \(cabinets.isEmpty ? "none" : cabinets.joined(separator: ", "))"
+          )
+          ask(.matchCabinets(cabinets), in: &session)
+        }
         carryOut(session.relay.availability(of: other, online: online), in: &session)
       } else {
         // (Records are not sent here: they wait in `incoming`.)
@@ -301,12 +316,16 @@ public final class VenueBridge: Sendable {
     }
   }
 
+  /// The match requests the bridge asks again on every connection to simond: one that
+  /// could not be sent, or that an older simond does not know, is not worth a warning.
+  static let askedAgain: Set<String> = ["match-sync", "matches", "match-cabinets"]
+
   /// Sends simond a request whose reply (or refusal) comes as a message.
   private func ask(_ request: ControlRequest.Action, in session: inout Session) {
     if let id = session.feed.send(request) {
       session.asked[id] = request
-    } else if request != .matchSync, request.name != "matches" {
-      // (Both are asked again on every connection to simond.)
+    } else if !Self.askedAgain.contains(request.name) {
+      // (Those are asked again on every connection to simond.)
       logger.warning("simond is not connected: \(request.name) was dropped")
     }
   }

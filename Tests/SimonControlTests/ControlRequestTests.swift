@@ -21,6 +21,7 @@ struct ControlRequestTests {
     .matchRival(
       match: "m1", HeadToHead.Side(rounds: 4, points: 12, outAfter: .milliseconds(31_250))),
     .matchRivalLost(match: "m1"), .matchSync, .matches(count: 5),
+    .matchCabinets(["bar-2", "bar-3"]),
   ]
 
   @Test(arguments: everyAction)
@@ -136,12 +137,12 @@ struct ControlRequestTests {
     (#"{"id":1.5,"request":"status"}"#, "\"id\" must be a whole number or a string", false),
     (
       #"{"id":1}"#,
-      "missing \"request\": one of status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent, tables, players, player, name-entry, match-challenge, match-offer, match-answer, match-start, match-rival, match-rival-lost, match-sync, matches",
+      "missing \"request\": one of status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent, tables, players, player, name-entry, match-challenge, match-offer, match-answer, match-start, match-rival, match-rival-lost, match-sync, match-cabinets, matches",
       true
     ),
     (
       #"{"id":1,"request":"dance"}"#,
-      "unknown request \"dance\"; requests are: status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent, tables, players, player, name-entry, match-challenge, match-offer, match-answer, match-start, match-rival, match-rival-lost, match-sync, matches",
+      "unknown request \"dance\"; requests are: status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent, tables, players, player, name-entry, match-challenge, match-offer, match-answer, match-start, match-rival, match-rival-lost, match-sync, match-cabinets, matches",
       true
     ),
     (
@@ -202,6 +203,10 @@ struct ControlRequestTests {
     (
       #"{"id":1,"request":"match-start","match":"m1","at_ms":-9223372036854775808}"#,
       "\"at_ms\" is from 0 to 9007199254740992", true
+    ),
+    (
+      #"{"id":1,"request":"match-cabinets","cabinets":["bar 2"]}"#,
+      "\"cabinets\": a cabinet id has only ASCII letters, digits, \".\", \"_\" and \"-\"", true
     ),
   ])
   func aBadLineSaysWhatIsWrong(_ line: String, _ message: String, _ hasID: Bool) {

@@ -372,4 +372,46 @@ struct HeadToHeadGameTests {
     harness.send(.challengeOffered(next, at: harness.now))
     #expect(harness.send(.matchSidesAsked(at: harness.now)).isEmpty, "m-1 decided, m-2 unplayed")
   }
+
+  // MARK: The challenge page of the menu
+
+  /// Green held 2 s more than the mode page: the cabinets the bridge told of, "nobody"
+  /// first; closed on one, the challenge goes out and the pads chase.
+  @Test func greenHeldTwoSecondsMoreOffersTheCabinetsToChallenge() throws {
+    var harness = GameHarness()
+    harness.game.challengeable = ["bar-2", "bar-3"]
+    let before = harness.game.settings
+    harness.press(.green)
+    harness.advance(by: .seconds(2))
+    #expect(harness.game.view.menu?.page == .mode)
+    harness.advance(by: .seconds(2))
+    #expect(harness.game.view.menu?.page == .challenge)
+    #expect(harness.game.view.menu?.value == "nobody" && harness.game.view.menu?.choices == 3)
+    harness.release(.green)
+    harness.tap(.yellow)
+    #expect(harness.game.view.menu?.value == "bar-2")
+    #expect(harness.litPads == [.red], "the first cabinet is the second choice")
+    let effects = harness.advance(by: .seconds(5))
+    let sent = try #require(
+      effects.lazy.compactMap { if case .sendChallenge(let c) = $0 { c } else { nil } }.first)
+    #expect(sent.rival == Rival(cabinet: "bar-2", player: ""))
+    #expect(harness.game.view.headToHead?.state == .sent)
+    #expect(harness.game.settings == before, "no setting changed")
+  }
+
+  @Test func leftOnNobodyOrWithNoCabinetKnownNothingIsChallenged() {
+    var harness = GameHarness()
+    harness.game.challengeable = ["bar-2"]
+    harness.press(.green)
+    harness.advance(by: .seconds(4))
+    harness.release(.green)
+    let effects = harness.advance(by: .seconds(5))
+    #expect(!effects.contains { if case .sendChallenge = $0 { true } else { false } })
+    #expect(harness.game.view.headToHead == nil && harness.game.view.menu == nil)
+
+    var alone = GameHarness()
+    alone.press(.green)
+    alone.advance(by: .seconds(5))
+    #expect(alone.game.view.menu?.page == .mode, "no cabinet to challenge: the mode page stays")
+  }
 }

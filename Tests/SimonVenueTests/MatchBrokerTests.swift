@@ -160,6 +160,34 @@ struct MatchBrokerTests {
     }
   }
 
+  @Test(
+    "a player challenges with the pads: green held 4 s opens the challenge page, a press picks the cabinet, and the menu closing sends it"
+  )
+  func challengeWithThePads() async throws {
+    let venue = try await Venue()
+    let known = await eventually(timeout: 20) {
+      venue.bridges[0].log.contains("cabinets to challenge: cab-b")
+    }
+    #expect(known, "\(venue.logs)")
+    let marks = venue.controls.map(\.count)
+    venue.pads[0].press(.green)
+    let page = await venue.controls[0].waitFor(
+      from: marks[0],
+      { if case .state(let view, _) = $0 { view.menu?.page == .challenge } else { false } },
+      timeout: 10)
+    venue.pads[0].release(.green)
+    #expect(page != nil, "no challenge page\n\(venue.logs)")
+    await venue.pads[0].tap(.yellow)
+    #expect(
+      await venue.controls[0].waitFor(
+        from: marks[0],
+        { if case .state(let view, _) = $0 { view.menu?.value == "cab-b" } else { false } }) != nil)
+    // 5 s without a press: the menu closes on cab-b, and cab-b is challenged.
+    #expect(await venue.waitForMatch(0, .sent, from: marks[0], timeout: 10) != nil)
+    #expect(
+      await venue.waitForMatch(1, .offered, from: marks[1], timeout: 10) != nil, "\(venue.logs)")
+  }
+
   @Test("neither player presses: both are out after as many rounds, as long, and it is a draw")
   func tie() async throws {
     let venue = try await Venue()

@@ -284,6 +284,10 @@ struct ControlService: Service {
       await runner.askMatchSides()
       return ControlResult()
 
+    case .matchCabinets(let cabinets):
+      await runner.setChallengeable(cabinets)
+      return ControlResult()
+
     case .matches(let count):
       return ControlResult(matches: Array(try archive.matches.load().games.suffix(count)))
 
