@@ -95,4 +95,6 @@ public enum ScoresChange: String, Equatable, Sendable {
   case named
   /// A game that could not be stored when it ended has been stored since.
   case recorded
+  /// A match game's record was given its outcome, decided after the game (matches.json).
+  case matches
 }

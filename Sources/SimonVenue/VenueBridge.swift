@@ -100,14 +100,16 @@ public final class VenueBridge: Sendable {
     // Games named after they ended, or stored late, are found among the recent games.
     // simond tells its side of undecided matches again: what the rivals missed while this
     // bridge was away.
+    let matchesEnabled = config.matchesEnabled
     feed.start(
       onConnect: [recent]
         + (config.matchesEnabled
           ? [.matchSync, .matches(count: ControlRequest.maximumMatches)] : []),
       after: { message in
-        guard case .scoresChanged(let how, _) = message, how == "named" || how == "recorded"
-        else { return [] }
-        return [recent]
+        guard case .scoresChanged(let how, _) = message else { return [] }
+        // A match game's outcome, stored: the venue's match table gets it.
+        if how == "matches" { return matchesEnabled ? [.matches(count: 5)] : [] }
+        return how == "named" || how == "recorded" ? [recent] : []
       },
       { [self] event in tell(.control(event)) })
     logger.info(
@@ -212,8 +214,6 @@ public final class VenueBridge: Sendable {
         if case .decided(_, let rival, let outcome) = news {
           session.lastMatch = "\(outcome.rawValue) against \(rival)"
           publishState(&session)
-          // The match book has the outcome now: the venue's table gets it.
-          ask(.matches(count: 5), in: &session)
         }
       case .error(let why, let id?, _):
         guard let request = session.asked.removeValue(forKey: id) else { return }

@@ -103,7 +103,10 @@ struct MatchBrokerTests {
     let padMarks = venue.pads.map(\.count)
     let match = try await venue.agreeOnAMatch()
     let started = try await venue.countdowns(from: marks)
-    #expect(abs(started[0] - started[1]) < 250_000_000, "start skew \(started[0] - started[1]) ns")
+    // A bound on a wait, not the figure (scripts/bench bench-match measures it): the
+    // suite also runs under emulation, three runs side by side.
+    let skew = abs(started[0] - started[1])
+    #expect(skew < 1_000_000_000, "start skew \(skew) ns")
 
     // Both repeat round 1, on the same pad; cab-b then plays no more and is out.
     let firstA = try await venue.pads[0].playTurn(from: padMarks[0])

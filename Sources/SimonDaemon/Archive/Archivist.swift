@@ -125,6 +125,7 @@ actor Archivist {
         case .outcome(let match, let outcome):
           if try context.archive.matches(waitingAtMost: lockTimeout).decide(match, outcome) != nil {
             context.logger.info("match \(match): its game's record now says \(outcome.rawValue)")
+            context.tell(.scoresChanged(.matches))
           }
           waiting.removeFirst()
         }
