@@ -55,8 +55,9 @@ public struct ControlRequest: Equatable, Sendable {
     case matchSync
     /// The latest match games the cabinet recorded, oldest first (at most `maximumMatches`).
     case matches(count: Int)
-    /// The venue's cabinets a player here can challenge now (the bridge sees them online),
-    /// for the menu's challenge page; an empty list closes it.
+    /// The venue's cabinets a player here can challenge now (the bridge sees them online,
+    /// taking matches), for the menu's challenge page; empty: the page is not offered (one
+    /// open keeps the cabinets it opened with).
     case matchCabinets([String])
   }
 

@@ -149,7 +149,7 @@ extension Game {
       view.countdown = Timings.countdownBeats - min(run.index / 2, Timings.countdownBeats - 1)
     case .menu(let menu):
       view.menu = MenuView(
-        page: menu.page, choice: menu.choice, value: menuValue(menu.page, choice: menu.choice),
+        page: menu.page, choice: menu.choice, value: menuValue(menu, choice: menu.choice),
         choices: menu.choices)
     case .signIn(let code):
       view.codeEntered = code.count

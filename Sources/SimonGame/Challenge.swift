@@ -69,6 +69,16 @@ public struct HeadToHeadRecord: Codable, Equatable, Sendable {
     self.rival = rival
     self.outcome = outcome
   }
+
+  enum CodingKeys: String, CodingKey { case match, rival, outcome }
+
+  /// Writes every member, `outcome` null while it is not known.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(match, forKey: .match)
+    try container.encode(rival, forKey: .rival)
+    try container.encode(outcome, forKey: .outcome)
+  }
 }
 
 /// A head-to-head match as a screen shows it: before the start, the challenge; during and

@@ -54,7 +54,9 @@ extension Game {
 
   private mutating func showPage(_ page: Menu.Page, heldPad: Pad?) {
     stage = .menu(
-      Menu(page: page, choice: currentChoice(page), choices: choiceCount(page), heldPad: heldPad))
+      Menu(
+        page: page, choice: currentChoice(page), choices: choiceCount(page), heldPad: heldPad,
+        offered: page == .challenge ? Array(challengeable.prefix(Self.challengeChoices)) : []))
     showMenuChoice()
     if let heldPad, nextPage(after: page) != nil {
       emit(.startTimer(.menuHold(heldPad), after: Timings.menuHold))
@@ -84,11 +86,11 @@ extension Game {
     if menu.page == .challenge {
       darken()
       enterIdle()
-      guard menu.choice > 0, challengeable.indices.contains(menu.choice - 1) else { return }
+      guard menu.choice > 0, menu.offered.indices.contains(menu.choice - 1) else { return }
       challengeSent(
         Challenge(
           id: String(random.next(), radix: 36),
-          rival: Rival(cabinet: challengeable[menu.choice - 1], player: ""), seed: random.next()),
+          rival: Rival(cabinet: menu.offered[menu.choice - 1], player: ""), seed: random.next()),
         at: now)
       return
     }
@@ -147,9 +149,10 @@ extension Game {
     }
   }
 
-  /// What a choice of a page means, for people: "coop", "hard", "3", "off", "50 %".
-  func menuValue(_ page: Menu.Page, choice: Int) -> String {
-    switch page {
+  /// What a choice of a menu's page means, for people: "coop", "hard", "3", "off", "50 %",
+  /// "bar-2".
+  func menuValue(_ menu: Menu, choice: Int) -> String {
+    switch menu.page {
     case .mode: menuModes.indices.contains(choice) ? menuModes[choice].rawValue : ""
     case .difficulty:
       Difficulty.allCases.indices.contains(choice) ? Difficulty.allCases[choice].rawValue : ""
@@ -158,8 +161,8 @@ extension Game {
       choice == 0 ? "off" : "\(Self.menuVolumes[min(choice, Self.menuVolumes.count) - 1]) %"
     case .haptics: choice == 0 ? "off" : "on"
     case .challenge:
-      choice == 0 || !challengeable.indices.contains(choice - 1)
-        ? "nobody" : challengeable[choice - 1]
+      choice == 0 || !menu.offered.indices.contains(choice - 1)
+        ? "nobody" : menu.offered[choice - 1]
     }
   }
 

@@ -83,4 +83,7 @@ struct Menu: Equatable, Sendable {
   /// The pad that opened the menu, while it is still held: held on, it opens the next
   /// page (sound -> haptics).
   var heldPad: Pad?
+  /// The challenge page's cabinets, as they were when it opened: a list the bridge
+  /// changes meanwhile does not move the choice lit onto another cabinet.
+  var offered: [String] = []
 }

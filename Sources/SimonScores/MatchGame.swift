@@ -16,6 +16,29 @@ public struct MatchGame: Codable, Equatable, Sendable {
     self.match = match
   }
 
+  enum CodingKeys: String, CodingKey { case match, rival, outcome, game }
+
+  /// Reads what `encode(to:)` writes.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      record: try container.decode(GameRecord.self, forKey: .game),
+      match: HeadToHeadRecord(
+        match: try container.decode(String.self, forKey: .match),
+        rival: try container.decode(Rival.self, forKey: .rival),
+        outcome: try container.decodeIfPresent(HeadToHead.Outcome.self, forKey: .outcome)))
+  }
+
+  /// Writes the object `write(to:)` writes: `match`, `rival`, `outcome` (null while not
+  /// known) and `game`, the record as the score file writes it.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(match.match, forKey: .match)
+    try container.encode(match.rival, forKey: .rival)
+    try container.encode(match.outcome, forKey: .outcome)
+    try container.encode(record, forKey: .game)
+  }
+
   /// Reads the object `write(to:)` writes: the one reader of a match game, whatever
   /// carries it (the match book, the venue's matches). The match id and the rival's
   /// cabinet follow `VenueID`, every name the name rules as a state file's do.

@@ -201,11 +201,12 @@ struct MatchRelay {
   /// hears the rival is lost; back, simond tells its side of every undecided match again
   /// (what the rival missed meanwhile).
   func availability(of other: String, online: Bool) -> [Action] {
-    let affected = matches.filter {
-      $0.value.rival == other && $0.value.started && !$0.value.decided
-    }.keys.sorted()
-    guard !affected.isEmpty else { return [] }
-    return online ? [.request(.matchSync)] : affected.map { .request(.matchRivalLost(match: $0)) }
+    let started = matches.filter { $0.value.rival == other && $0.value.started }
+    // Back: even a match decided here, whose end the rival may have missed.
+    if online { return started.isEmpty ? [] : [.request(.matchSync)] }
+    return started.filter { !$0.value.decided }.keys.sorted().map {
+      .request(.matchRivalLost(match: $0))
+    }
   }
 
   /// This bridge's connection to the broker was lost, or is back (as `availability`, for

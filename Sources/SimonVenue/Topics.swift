@@ -46,6 +46,12 @@ public struct Topics: Equatable, Sendable {
   /// Every cabinet's head-to-head messages.
   public var allMatches: String { "\(venueRoot)/+/match" }
 
+  /// Whether this cabinet takes head-to-head matches: "on" or "off", retained.
+  public var matchesTaken: String { "\(venueRoot)/\(cabinet)/matches" }
+
+  /// Every cabinet's `matchesTaken`.
+  public var allMatchesTaken: String { "\(venueRoot)/+/matches" }
+
   /// Every cabinet's availability ("online", or the last will "offline").
   public var allAvailability: String { "\(venueRoot)/+/availability" }
 

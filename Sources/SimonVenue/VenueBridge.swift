@@ -78,6 +78,7 @@ public final class VenueBridge: Sendable {
       // once: a match's start waits for no batch of records.
       if topics.cabinet(of: topic, leaf: "match") != nil
         || topics.cabinet(of: topic, leaf: "availability") != nil
+        || topics.cabinet(of: topic, leaf: "matches") != nil
         || topics.resultKey(of: topic) != nil
       {
         return tell(.broker(event))
@@ -93,7 +94,10 @@ public final class VenueBridge: Sendable {
     if config.matchesEnabled {
       try mqtt.subscribe(topics.allMatches, qos: 1)
       try mqtt.subscribe(topics.allAvailability, qos: 1)
-      try mqtt.subscribe(topics.allResults, qos: 1)
+      try mqtt.subscribe(topics.allMatchesTaken, qos: 1)
+      // QoS 0, as the records: retained, they come again with every connection, and a
+      // long history must not overflow the broker's queue for this client.
+      try mqtt.subscribe(topics.allResults, qos: 0)
     }
     let feed = ControlFeed(path: config.controlSocket ?? ControlSocketPath.servicePath)
     let recent = ControlRequest.Action.recent(count: ControlRequest.maximumRecent)
@@ -107,9 +111,17 @@ public final class VenueBridge: Sendable {
           ? [.matchSync, .matches(count: ControlRequest.maximumMatches)] : []),
       after: { message in
         guard case .scoresChanged(let how, _) = message else { return [] }
-        // A match game's outcome, stored: the venue's match table gets it.
-        if how == "matches" { return matchesEnabled ? [.matches(count: 5)] : [] }
-        return how == "named" || how == "recorded" ? [recent] : []
+        // A match game's outcome stored (an older match too), or a game stored late (a
+        // match game too): the venue's match table gets it. Sides that did not change
+        // are not published again.
+        let matches: [ControlRequest.Action] =
+          matchesEnabled ? [.matches(count: ControlRequest.maximumMatches)] : []
+        switch how {
+        case "matches": return matches
+        case "recorded": return [recent] + matches
+        case "named": return [recent]
+        default: return []
+        }
       },
       { [self] event in tell(.control(event)) })
     logger.info(
@@ -142,9 +154,13 @@ public final class VenueBridge: Sendable {
     /// Match requests sent to simond and not answered yet, by id: a refusal is logged
     /// with the request it refused.
     var asked: [RequestID: ControlRequest.Action] = [:]
-    /// The venue's other cabinets whose bridges are online: a player here can challenge
-    /// them (told to simond for the menu's challenge page).
+    /// The venue's other cabinets whose bridges are online.
     var online: Set<String> = []
+    /// The venue's other cabinets whose bridges take matches (their retained `matches`).
+    var takingMatches: Set<String> = []
+    /// The cabinets last told to simond for the menu's challenge page: online and taking
+    /// matches; nil before simond was told any.
+    var offered: [String]?
     /// This cabinet's sides of matches as last published, by match.
     var publishedSides: [String: VenueMatch] = [:]
     /// The venue's matches, read from the file once and kept: nil until first needed.
@@ -185,9 +201,9 @@ public final class VenueBridge: Sendable {
       logger.info("following simond on \(hello.cabinet) (\(hello.version))")
       session.view = snapshot.state
       session.simondHeard = true
-      if config.matchesEnabled, !session.online.isEmpty {
-        ask(.matchCabinets(session.online.sorted()), in: &session)
-      }
+      // simond may still hold the list of a bridge before this one: told afresh.
+      session.offered = nil
+      offerCabinets(&session)
       publishState(&session)
     case .control(.lost(let why)):
       logger.warning("simond: \(why); trying again every second")
@@ -200,7 +216,9 @@ public final class VenueBridge: Sendable {
       case .gameOver(let over, _):
         // (A match's game comes without a record: it is in no table.)
         if let record = over.record { take([record], in: &session) }
-        if over.match != nil, config.matchesEnabled { ask(.matches(count: 5), in: &session) }
+        if over.match != nil, config.matchesEnabled {
+          ask(.matches(count: ControlRequest.maximumMatches), in: &session)
+        }
       case .ok(let id, let result):
         session.asked[id] = nil
         if let records = result.records { take(records, in: &session) }
@@ -252,6 +270,11 @@ public final class VenueBridge: Sendable {
       session.connected = false
       if wasConnected, config.matchesEnabled {
         carryOut(session.relay.broker(connected: false), in: &session)
+        // Out of sight of every cabinet: none to challenge until the broker is back (its
+        // retained availability and matches come again then).
+        session.online = []
+        session.takingMatches = []
+        offerCabinets(&session)
       }
       // A broker that stays away, or keeps refusing, is told once.
       guard wasConnected || session.lastTrouble.isEmpty else { return }
@@ -273,18 +296,23 @@ public final class VenueBridge: Sendable {
         carryOut(session.relay.received(payload, from: sender, now: now), in: &session)
       } else if let key = topics.resultKey(of: topic) {
         mergeSide(payload, on: topic, key: key, in: &session)
+      } else if let other = topics.cabinet(of: topic, leaf: "matches") {
+        guard other != config.cabinet else { return }
+        if payload == Array("on".utf8) {
+          session.takingMatches.insert(other)
+        } else {
+          session.takingMatches.remove(other)
+        }
+        offerCabinets(&session)
       } else if let other = topics.cabinet(of: topic, leaf: "availability") {
         guard other != config.cabinet else { return }
         let online = payload == Array("online".utf8)
-        let changed =
-          online ? session.online.insert(other).inserted : session.online.remove(other) != nil
-        if changed {
-          let cabinets = session.online.sorted()
-          logger.debug(
-            "cabinets to challenge: \(cabinets.isEmpty ? "none" : cabinets.joined(separator: ", "))"
-          )
-          ask(.matchCabinets(cabinets), in: &session)
+        if online {
+          session.online.insert(other)
+        } else {
+          session.online.remove(other)
         }
+        offerCabinets(&session)
         carryOut(session.relay.availability(of: other, online: online), in: &session)
       } else {
         // (Records are not sent here: they wait in `incoming`.)
@@ -314,6 +342,21 @@ public final class VenueBridge: Sendable {
         logger.warning("\(why)")
       }
     }
+  }
+
+  /// Tells simond the cabinets a player here can challenge (online, taking matches, with
+  /// an id simond takes, at most `ControlRequest.maximumCabinets`), when they changed.
+  private func offerCabinets(_ session: inout Session) {
+    guard config.matchesEnabled, session.simondHeard else { return }
+    let cabinets = Array(
+      session.online.intersection(session.takingMatches)
+        .filter { VenueID.problem($0, naming: "a cabinet id") == nil }
+        .sorted().prefix(ControlRequest.maximumCabinets))
+    guard cabinets != session.offered else { return }
+    session.offered = cabinets
+    logger.debug(
+      "cabinets to challenge: \(cabinets.isEmpty ? "none" : cabinets.joined(separator: ", "))")
+    ask(.matchCabinets(cabinets), in: &session)
   }
 
   /// The match requests the bridge asks again on every connection to simond: one that
@@ -357,6 +400,11 @@ public final class VenueBridge: Sendable {
     in session: inout Session
   ) {
     guard key.cabinet != config.cabinet else { return }  // its own come from simond
+    guard payload.count <= Self.longestSide else {
+      return logger.warning(
+        "ignored a match result on \(PlayerName.printable(topic)): longer than \(Self.longestSide) bytes"
+      )
+    }
     let side: VenueMatch
     do {
       side = try VenueMatch(payload: payload)
@@ -369,8 +417,16 @@ public final class VenueBridge: Sendable {
         "ignored a match result on \(PlayerName.printable(topic)): it says it is \(side.cabinet)'s side of \(side.match)"
       )
     }
+    if session.matchBook?.contradicts(side) == true {
+      return logger.warning(
+        "ignored a match result on \(PlayerName.printable(topic)): \(side.cabinet) is not the rival the other side of \(side.match) names"
+      )
+    }
     if mergeIntoMatches([side], in: &session) { paceVenueWrite(&session) }
   }
+
+  /// The longest side of a match taken from the broker: a real one is about 400 bytes.
+  static let longestSide = 4096
 
   /// Merges sides into the venue's matches held in memory. Returns whether they changed.
   private func mergeIntoMatches(_ sides: [VenueMatch], in session: inout Session) -> Bool {
@@ -394,6 +450,9 @@ public final class VenueBridge: Sendable {
   private func announce(_ session: inout Session, probe: String) {
     do {
       try session.mqtt.publish(topics.availability, Array("online".utf8), retain: true)
+      // Whether this cabinet takes matches: the others offer it on their challenge page.
+      try session.mqtt.publish(
+        topics.matchesTaken, Array((config.matchesEnabled ? "on" : "off").utf8), retain: true)
       if config.homeAssistant.enabled {
         try session.mqtt.publish(
           topics.discovery,

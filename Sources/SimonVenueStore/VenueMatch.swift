@@ -77,9 +77,23 @@ public struct VenueMatchBook: Equatable, Sendable {
   /// An empty book.
   public init() {}
 
-  /// Takes a side: new, or one that changed (its outcome became known).
+  /// Whether a side contradicts the sides known of its match: another cabinet's side
+  /// that does not name this cabinet as its rival, or the other way round (a third
+  /// cabinet claiming a place in a match of two).
+  public func contradicts(_ side: VenueMatch) -> Bool {
+    sides.contains { known in
+      known.match == side.match && known.cabinet != side.cabinet
+        && (known.cabinet != side.game.match.rival.cabinet
+          || known.game.match.rival.cabinet != side.cabinet)
+    }
+  }
+
+  /// Takes a side: new, or one that changed (its outcome became known); not one that
+  /// `contradicts` the sides known, nor one older than every side kept when the book is
+  /// full.
   /// - Returns: whether the book changed.
   public mutating func merge(_ side: VenueMatch) -> Bool {
+    guard !contradicts(side) else { return false }
     if let index = sides.firstIndex(where: { $0.cabinet == side.cabinet && $0.match == side.match })
     {
       guard sides[index] != side else { return false }
@@ -88,6 +102,7 @@ public struct VenueMatchBook: Equatable, Sendable {
     }
     let at =
       sides.firstIndex { $0.game.record.endedAt > side.game.record.endedAt } ?? sides.endIndex
+    if at == 0, sides.count >= Self.limit { return false }
     sides.insert(side, at: at)
     sides.removeFirst(max(0, sides.count - Self.limit))
     return true

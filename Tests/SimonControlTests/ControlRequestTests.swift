@@ -1,5 +1,7 @@
+import FoundationEssentials
 import SimonControl
 import SimonGame
+import SimonScores
 import Testing
 
 @Suite("The control protocol's requests")
@@ -101,6 +103,27 @@ struct ControlRequestTests {
       ControlMessage.match(.decided(match: "m1", rival: "bar-2", .draw), t: 7).line
         == #"{"match":{"cabinet":"bar-2","match":"m1","news":"decided","outcome":"draw"},"t":7}"#
         + "\n")
+  }
+
+  @Test func theMatchesReplyHoldsEachGameAsTheMatchBookWritesIt() throws {
+    let result = GameResult(
+      points: 9, rounds: 3, mode: .classic, difficulty: .medium, name: "ANNA",
+      members: ["ANNA"], ending: .mistake, duration: .seconds(20))
+    let game = MatchGame(
+      record: GameRecord(
+        id: 1, result: result, startedAt: Date(timeIntervalSince1970: 0),
+        endedAt: Date(timeIntervalSince1970: 20)),
+      match: HeadToHeadRecord(
+        match: "m1", rival: Rival(cabinet: "bar-2", player: "BO"), outcome: nil))
+    let line = ControlMessage.ok(.number(1), ControlResult(matches: [game])).line
+    #expect(
+      line.hasPrefix(
+        #"{"ok":1,"result":{"matches":[{"game":{"difficulty":"medium","duration_ms":20000,"#))
+    #expect(
+      line.contains(#""match":"m1","outcome":null,"rival":{"cabinet":"bar-2","player":"BO"}}]"#))
+    #expect(
+      try ControlMessage(line: String(line.dropLast()))
+        == .ok(.number(1), ControlResult(matches: [game])))
   }
 
   @Test func aNullMemberIsAMissingOne() throws {

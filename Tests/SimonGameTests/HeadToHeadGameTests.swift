@@ -391,6 +391,9 @@ struct HeadToHeadGameTests {
     harness.tap(.yellow)
     #expect(harness.game.view.menu?.value == "bar-2")
     #expect(harness.litPads == [.red], "the first cabinet is the second choice")
+    // The bridge's list changes while the page is open: the choice lit stays bar-2.
+    harness.game.challengeable = ["bar-0", "bar-2", "bar-3"]
+    #expect(harness.game.view.menu?.value == "bar-2")
     let effects = harness.advance(by: .seconds(5))
     let sent = try #require(
       effects.lazy.compactMap { if case .sendChallenge(let c) = $0 { c } else { nil } }.first)
@@ -404,6 +407,7 @@ struct HeadToHeadGameTests {
     harness.game.challengeable = ["bar-2"]
     harness.press(.green)
     harness.advance(by: .seconds(4))
+    #expect(harness.game.view.menu?.page == .challenge)
     harness.release(.green)
     let effects = harness.advance(by: .seconds(5))
     #expect(!effects.contains { if case .sendChallenge = $0 { true } else { false } })

@@ -316,7 +316,8 @@ struct MatchBrokerTests {
     // The venue's match table gets the outcomes too, published again once decided.
     let tabled = try await eventually(timeout: 30) {
       let listed = try VenueMatchStore(directory: venue.bridges[0].stateDirectory).load().matches
-      return listed.count == 1 && listed[0].allSatisfy { $0.game.match.outcome != nil }
+      return listed.count == 1 && listed[0].count == 2
+        && listed[0].allSatisfy { $0.game.match.outcome != nil }
     }
     #expect(tabled, "\(venue.logs)")
   }

@@ -188,6 +188,8 @@ struct MatchRelayTests {
     _ = a.news(.decided(match: "m1", rival: "cab-b", .won), now: Self.now + 30_000)
     #expect(a.broker(connected: false).isEmpty)
     #expect(a.availability(of: "cab-b", online: false).isEmpty)
+    // Back: the rival may have missed how it ended here; simond tells it again.
+    #expect(a.availability(of: "cab-b", online: true) == [.request(.matchSync)])
   }
 
   @Test func aCabinetCannotChallengeItself() {

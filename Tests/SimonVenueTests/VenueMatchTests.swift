@@ -52,5 +52,10 @@ struct VenueMatchTests {
     #expect(book.sides.count == 3)
     #expect(book.matches.map { $0.map(\.cabinet) } == [["cab-a"], ["cab-a", "cab-b"]])
     #expect(book.matches[1][0].game.match.outcome == .won)
+    // A third cabinet claiming a place in m1, between cab-a and cab-b: refused.
+    let intruder = side("cab-c", "m1", rival: "cab-a", outcome: .won, endedAt: 102)
+    #expect(book.contradicts(intruder))
+    let taken = book.merge(intruder)
+    #expect(!taken && book.sides.count == 3)
   }
 }
