@@ -86,9 +86,10 @@ public enum Daemon {
     var cabinet = config.cabinet
     cabinet.playerNames = []
     cabinet.hasHaptics = hardware.motor != nil
-    let game = Game(
+    var game = Game(
       settings: config.settings, cabinet: cabinet, bests: archive.allTimeBests(),
       random: SeededRandom())
+    game.resumeUndecided(archive.undecidedMatches())
     let runner = Runner(
       game: game,
       debouncer: Debouncer(defaultWindow: config.debounce, window: config.debounceByInput),

@@ -68,6 +68,24 @@ final class GameArchive: Sendable {
     MatchStore(directory: directory, lockTimeout: lockTimeout, onProblem: report)
   }
 
+  /// The latest match games recorded without their outcome, with this cabinet's final
+  /// side, for the game to decide once the rival's side comes (none when matches.json
+  /// cannot be read: logged).
+  func undecidedMatches() -> [(HeadToHeadRecord, HeadToHead.Side)] {
+    do {
+      return try matches.load().games.filter { $0.match.outcome == nil }.map { game in
+        let result = game.record.result
+        return (
+          game.match,
+          HeadToHead.Side(rounds: result.rounds, points: result.points, outAfter: result.duration)
+        )
+      }
+    } catch {
+      logger.error("could not read the match games: \(error)")
+      return []
+    }
+  }
+
   /// The score store, its changes waiting at most `lockTimeout` for another writer's lock.
   func scores(waitingAtMost lockTimeout: Duration) -> ScoreStore {
     lockTimeout == scores.lockTimeout

@@ -165,6 +165,18 @@ extension Game {
     }
   }
 
+  /// Matches recorded before the daemon stopped whose outcome is not known (a power cut
+  /// or a restart mid-match), each with this cabinet's final side: the rival's side may
+  /// still come (its bridge asks for `matchSidesAsked`), and decides them as if nothing
+  /// had stopped. The latest `HeadToHeadMatch.undecidedKept` are kept.
+  public mutating func resumeUndecided(_ matches: [(HeadToHeadRecord, HeadToHead.Side)]) {
+    undecidedMatches = matches.suffix(HeadToHeadMatch.undecidedKept).map { record, side in
+      HeadToHeadMatch(
+        challenge: Challenge(id: record.match, rival: record.rival, seed: 0), state: .playing,
+        local: side)
+    }
+  }
+
   /// What a game that just ended earned; a match's game first tells the rival its end
   /// (which may decide the match), then keeps the match, with its outcome if known.
   mutating func result(of match: Match, at now: Duration, ending: GameEnding) -> GameResult {

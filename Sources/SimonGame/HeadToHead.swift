@@ -14,15 +14,20 @@ public enum HeadToHead {
     public var rounds: Int
     /// The points earned so far.
     public var points: Int
-    /// How long the game lasted from the match's start, once it is over; nil while the
-    /// player is still in.
-    public var outAfter: Duration?
+    /// How long the game lasted from the match's start, once it is over, in whole
+    /// milliseconds; nil while the player is still in.
+    public private(set) var outAfter: Duration?
 
-    /// A side with every value given.
+    /// A side with every value given; `outAfter` is cut to whole milliseconds, as the
+    /// rival hears it: both cabinets then compare the same two sides (one comparing its
+    /// own nanoseconds with the rival's milliseconds could decide the other way).
     public init(rounds: Int, points: Int, outAfter: Duration? = nil) {
       self.rounds = rounds
       self.points = points
-      self.outAfter = outAfter
+      self.outAfter = outAfter.map { duration in
+        let (seconds, attoseconds) = duration.components
+        return .milliseconds(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+      }
     }
 
     /// Whether the player is still in.

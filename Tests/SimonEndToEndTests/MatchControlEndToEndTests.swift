@@ -92,4 +92,39 @@ struct MatchControlEndToEndTests {
     }.first
     #expect(view?.outcome == .won && view?.rivalSide?.isIn == false)
   }
+
+  @Test(
+    "after a restart mid-match (a power cut), a match recorded without its outcome is told again and decided by the rival's side"
+  )
+  func anUndecidedMatchSurvivesARestart() async throws {
+    let result = GameResult(
+      points: 6, rounds: 2, mode: .classic, difficulty: .medium, name: "Player",
+      members: ["Player"], ending: .mistake, duration: .milliseconds(20_250))
+    let daemon = try await DaemonProcess(prepareState: { directory in
+      _ = try MatchStore(directory: directory).record(
+        result,
+        match: HeadToHeadRecord(
+          match: "m7", rival: Rival(cabinet: "bar-1", player: "ANNA"), outcome: nil),
+        startedAt: Date(timeIntervalSince1970: 1_795_289_825),
+        endedAt: Date(timeIntervalSince1970: 1_795_289_845.25))
+    })
+    let control = try ControlTestClient(path: daemon.controlPath)
+    let mark = control.count
+    _ = try await control.ask(.matchSync)
+    let side = HeadToHead.Side(rounds: 2, points: 6, outAfter: .milliseconds(20_250))
+    #expect(
+      await control.waitFor(
+        from: mark,
+        { if case .match(.progress("m7", "bar-1", side), _) = $0 { true } else { false } }) != nil)
+    _ = try await control.ask(
+      .matchRival(match: "m7", HeadToHead.Side(rounds: 1, points: 3, outAfter: .seconds(9))))
+    #expect(
+      await control.waitFor(
+        from: mark,
+        { if case .match(.decided("m7", "bar-1", .won), _) = $0 { true } else { false } }) != nil)
+    let amended = try await eventually(timeout: 10) {
+      try MatchStore(directory: daemon.stateDirectory).load().games.first?.match.outcome == .won
+    }
+    #expect(amended)
+  }
 }

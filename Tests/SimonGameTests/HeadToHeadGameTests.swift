@@ -418,4 +418,25 @@ struct HeadToHeadGameTests {
     alone.advance(by: .seconds(5))
     #expect(alone.game.view.menu?.page == .mode, "no cabinet to challenge: the mode page stays")
   }
+
+  /// simond started again after a power cut mid-match: the matches recorded without an
+  /// outcome are told again when asked, and the rival's side decides them.
+  @Test func matchesRecordedUndecidedAreResumedAfterARestart() {
+    var harness = GameHarness()
+    let side = HeadToHead.Side(rounds: 3, points: 30, outAfter: .seconds(25))
+    harness.game.resumeUndecided([
+      (
+        HeadToHeadRecord(match: "m-7", rival: Rival(cabinet: "left", player: "ANNA"), outcome: nil),
+        side
+      )
+    ])
+    #expect(
+      harness.send(.matchSidesAsked(at: harness.now)) == [
+        .sendProgress("m-7", rival: "left", side)
+      ])
+    let effects = harness.send(
+      .rivalProgressed(
+        "m-7", HeadToHead.Side(rounds: 4, points: 40, outAfter: .seconds(30)), at: harness.now))
+    #expect(effects == [.matchDecided("m-7", rival: "left", .lost)])
+  }
 }

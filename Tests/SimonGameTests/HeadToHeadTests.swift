@@ -132,4 +132,14 @@ struct SharedSequenceTests {
     // Fixed, as the pads are: every cabinet of the venue plays the same day's game.
     #expect(today == 0xDE9B_4890_4320_6431)
   }
+
+  /// Each cabinet compares its own side with the rival's as the wire carries it, in whole
+  /// milliseconds: kept in nanoseconds, a cabinet's own could decide the other way.
+  @Test func sidesCompareInWholeMillisecondsBothWays() {
+    let here = HeadToHead.Side(rounds: 2, points: 6, outAfter: .nanoseconds(6_420_100_000))
+    let there = HeadToHead.Side(rounds: 2, points: 6, outAfter: .nanoseconds(6_420_400_000))
+    #expect(here.outAfter == .milliseconds(6_420))
+    #expect(HeadToHead.outcome(local: here, rival: there) == .draw)
+    #expect(HeadToHead.outcome(local: there, rival: here) == .draw)
+  }
 }
