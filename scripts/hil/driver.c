@@ -380,6 +380,22 @@ static struct expectation *expect_sound(enum sound sound, int64_t at, double hz,
 	return e;
 }
 
+/* Sounds that may be heard but need not be: the wrong pad's own tone, from its press
+ * until the razz replaces it (a few ms on a real machine; under emulation the razz can
+ * come late enough for a steady block of it). */
+#define MAX_ALLOWED 8
+static struct {
+	int64_t from, until;
+	double hz;
+} allowed[MAX_ALLOWED];
+static int allowed_count;
+
+static void allow_sound(int64_t from, int64_t until, double hz)
+{
+	if (allowed_count < MAX_ALLOWED)
+		allowed[allowed_count++] = (typeof(allowed[0])){ .from = from, .until = until, .hz = hz };
+}
+
 static int compare_doubles(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -674,6 +690,9 @@ static void check_sounds(struct sound_report *report)
 		for (int k = 0; k < expected_count && !asked; k++)
 			asked = near_hz(hz, expected[k].hz) && t >= expected[k].at - slack &&
 				t <= expected[k].until + slack;
+		for (int k = 0; k < allowed_count && !asked; k++)
+			asked = near_hz(hz, allowed[k].hz) && t >= allowed[k].from - slack &&
+				t <= allowed[k].until + slack;
 		if (!asked) {
 			printf("game: sound FAILED: %.1f Hz at %.1f ms, and no LED asked for it\n", hz,
 			       ms_of(t - expected[0].at));
@@ -1131,6 +1150,7 @@ static int play_game(void)
 		int64_t pressed_at = move_button(wrong, true);
 		razz_at = watch_razz(expected_pad, wrong, pressed_at + 1000 * MS);
 		move_button(wrong, false);
+		allow_sound(pressed_at, razz_at, pad_hz[wrong]);
 		printf("game: mistake: pressed %s, %s expected\n", pad_names[wrong],
 		       pad_names[expected_pad]);
 		expect_sound(SOUND_RAZZ, razz_at, RAZZ_HZ, "razz (mistake)")->until =
