@@ -43,6 +43,10 @@ struct MatchRelay {
     var started = false
     /// Whether this cabinet has told its outcome.
     var decided = false
+    /// Whether the rival was out of sight since its last message: its next one asks
+    /// simond for this cabinet's side again (the rival's bridge may have started again and
+    /// refused what was told before it knew the match).
+    var rivalAway = false
   }
 
   /// This cabinet's id.
@@ -189,7 +193,9 @@ struct MatchRelay {
       ]
     case .progress:
       guard let side = message.side else { throw Refusal("match \(id): progress needs \"side\"") }
-      return [.request(.matchRival(match: id, side))]
+      guard known.rivalAway else { return [.request(.matchRival(match: id, side))] }
+      matches[id]?.rivalAway = false
+      return [.request(.matchRival(match: id, side)), .request(.matchSync)]
     case .decided:
       return []
     }
@@ -200,8 +206,9 @@ struct MatchRelay {
   /// The rival `other`'s bridge went offline (its last will) or came back: gone, simond
   /// hears the rival is lost; back, simond tells its side of every undecided match again
   /// (what the rival missed meanwhile).
-  func availability(of other: String, online: Bool) -> [Action] {
+  mutating func availability(of other: String, online: Bool) -> [Action] {
     let started = matches.filter { $0.value.rival == other && $0.value.started }
+    for id in started.keys { matches[id]?.rivalAway = true }
     // Back: even a match decided here, whose end the rival may have missed.
     if online { return started.isEmpty ? [] : [.request(.matchSync)] }
     return started.filter { !$0.value.decided }.keys.sorted().map {

@@ -192,6 +192,29 @@ struct MatchRelayTests {
     #expect(a.availability(of: "cab-b", online: true) == [.request(.matchSync)])
   }
 
+  /// The rival's bridge started again and refused what was told before it knew the match:
+  /// its first message after being away asks simond for this cabinet's side again.
+  @Test func theRivalsFirstMessageAfterBeingAwayAsksForOurSideAgain() throws {
+    var (a, b, _) = challenged()
+    let answer = published(b.news(.answer(match: "m1", .accepted, player: "BO"), now: Self.now))
+    _ = a.received(answer[0].payload, from: "cab-b", now: Self.now)
+    _ = a.availability(of: "cab-b", online: false)
+    _ = a.availability(of: "cab-b", online: true)
+    let side = HeadToHead.Side(rounds: 2, points: 6, outAfter: .seconds(20))
+    let told = published(
+      b.news(.progress(match: "m1", rival: "cab-a", side), now: Self.now + 60_000))
+    #expect(
+      a.received(told[0].payload, from: "cab-b", now: Self.now + 60_010) == [
+        .request(.matchRival(match: "m1", side)), .request(.matchSync),
+      ])
+    let again = published(
+      b.news(.progress(match: "m1", rival: "cab-a", side), now: Self.now + 61_000))
+    #expect(
+      a.received(again[0].payload, from: "cab-b", now: Self.now + 61_010) == [
+        .request(.matchRival(match: "m1", side))
+      ])
+  }
+
   @Test func aCabinetCannotChallengeItself() {
     var a = MatchRelay(cabinet: "cab-a")
     let own = Challenge(id: "m1", rival: Rival(cabinet: "cab-a", player: ""), seed: 1)
