@@ -32,16 +32,8 @@ public struct VenueMatch: Equatable, Sendable {
   /// Reads a published side, checking every value as a state file's (`MatchGame`).
   /// - Throws: `VenueRecordError` saying what is wrong and where.
   public init(payload: [UInt8]) throws(VenueRecordError) {
-    let value: JSONValue
-    do {
-      value = try JSONParser.parse(payload)
-    } catch {
-      throw VenueRecordError(message: "not JSON: \(error)")
-    }
-    do {
-      self = try VenueMatch(json: JSONReader(value))
-    } catch {
-      throw VenueRecordError(message: error.description)
+    self = try VenueRecordError.reading(payload) { (json) throws(JSONShapeError) in
+      try VenueMatch(json: json)
     }
   }
 

@@ -77,16 +77,8 @@ public struct VenueRecord: Equatable, Sendable {
   /// record from the network is shown on screens and terminals).
   /// - Throws: `VenueRecordError` saying what is wrong and where.
   public init(payload: [UInt8]) throws(VenueRecordError) {
-    let value: JSONValue
-    do {
-      value = try JSONParser.parse(payload)
-    } catch {
-      throw VenueRecordError(message: "not JSON: \(error)")
-    }
-    do {
-      self = try VenueRecord(json: JSONReader(value))
-    } catch {
-      throw VenueRecordError(message: error.description)
+    self = try VenueRecordError.reading(payload) { (json) throws(JSONShapeError) in
+      try VenueRecord(json: json)
     }
   }
 
@@ -130,6 +122,23 @@ public struct VenueRecordError: Error, Equatable, Sendable, CustomStringConverti
   public var message: String
   /// The message.
   public var description: String { message }
+
+  /// Reads a message from the broker: JSON, then `read`; either failing says what.
+  static func reading<Value>(
+    _ payload: [UInt8], _ read: (JSONReader) throws(JSONShapeError) -> Value
+  ) throws(VenueRecordError) -> Value {
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(payload)
+    } catch {
+      throw VenueRecordError(message: "not JSON: \(error)")
+    }
+    do {
+      return try read(JSONReader(value))
+    } catch {
+      throw VenueRecordError(message: error.description)
+    }
+  }
 }
 
 extension VenueRecord: Encodable {
