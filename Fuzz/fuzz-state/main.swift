@@ -1,8 +1,8 @@
 import CFuzzing
 import SimonScores
 import SimonStateFiles
-// libFuzzer target: scores.json, players.json, settings.json, matches.json, outbox.json,
-// venue.json and the venue's matches.json
+// libFuzzer target: scores.json, players.json, settings.json, matches.json, daily.json,
+// outbox.json, venue.json and the venue's matches.json
 // as the stores read them; whatever reads must write and read back the same. Built and
 // run by scripts/fuzz.
 import SimonVenueStore
@@ -16,6 +16,7 @@ public func fuzzStateFiles(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   StateFileFuzzing.roundTrip(PlayerRoster.self, bytes)
   StateFileFuzzing.roundTrip(StoredSettings.self, bytes)
   StateFileFuzzing.roundTrip(MatchBook.self, bytes)
+  StateFileFuzzing.roundTrip(DailyBook.self, bytes)
   StateFileFuzzing.roundTrip(Outbox.self, bytes)
   StateFileFuzzing.roundTrip(VenueBook.self, bytes)
   StateFileFuzzing.roundTrip(VenueMatchBook.self, bytes)

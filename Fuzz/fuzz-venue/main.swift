@@ -1,11 +1,13 @@
 import CFuzzing
 import SimonScores
-// libFuzzer target: a record, and a side of a match, as the venue bridge receives them
+// libFuzzer target: a record, a side of a match, and a cabinet's list of a date of the
+// day's challenge, as the venue bridge receives them
 // from the broker (what reads must write and read back the same). Built and run by
 // scripts/fuzz.
 import SimonVenueStore
 
-/// Reads one input as a venue record; never crashes, and what reads round-trips.
+/// Reads one input as each message of the venue; never crashes, and what reads
+/// round-trips.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzVenueRecord(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   guard let data else { return 0 }
@@ -15,6 +17,9 @@ public func fuzzVenueRecord(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
   }
   if let side = try? VenueMatch(payload: bytes) {
     precondition(try! VenueMatch(payload: side.payload) == side)
+  }
+  if let daily = try? VenueDaily(payload: bytes) {
+    precondition(try! VenueDaily(payload: daily.payload) == daily)
   }
   return 0
 }

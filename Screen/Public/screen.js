@@ -13,7 +13,7 @@ window.simonPaints = [];
 
 const live = {
   socketUp: false, up: false, why: 'connecting…', hello: null, lit: {}, view: null,
-  settings: null, tables: [], venue: { tables: [], merged: {} }, attract: 0, celebrationTimer: 0,
+  settings: null, tables: [], venue: { tables: [], merged: {} }, daily: { cabinet: [], venue: null }, attract: 0, celebrationTimer: 0,
 };
 
 // ---- the WebSocket -------------------------------------------------------------------
@@ -145,18 +145,21 @@ function render() {
   const menu = $('menu');
   menu.hidden = !view.menu;
   if (view.menu) menu.textContent = `Menu · ${view.menu.page}: ${view.menu.value} (${view.menu.choice + 1} of ${view.menu.choices})`;
-  showRival(view.head_to_head);
+  showRival(view.head_to_head, view.daily);
   if (view.naming) showNaming(view.naming);
   if (view.phase === 'attract') showAttract();
 }
 
 // A head-to-head match: the rival's round and whether they are still in, live; the
-// outcome once decided.
-function showRival(match) {
+// outcome once decided. Else the day's challenge, while its game is on.
+function showRival(match, daily) {
   const line = $('rival');
-  line.hidden = !match;
+  line.hidden = !match && !daily;
   line.classList.remove('won', 'lost');
-  if (!match) return;
+  if (!match) {
+    if (daily) line.textContent = `The day's challenge · ${daily}`;
+    return;
+  }
   const who = `${match.player || 'The rival'} at ${match.cabinet}`;
   const side = match.rival;
   let text;
@@ -217,7 +220,7 @@ function gameOver(over) {
   }
   if (over.ending === 'win') celebrate(over.mode === 'player-adds' ? `${over.name} wins!` : 'You win!');
   else if (over.new_best) celebrate('New best!');
-  else if (over.rank) celebrate(`#${over.rank} in the top ten`);
+  else if (over.rank) celebrate(over.daily ? `#${over.rank} of the day` : `#${over.rank} in the top ten`);
   loadTables();
 }
 
@@ -247,6 +250,7 @@ function showAttract() {
     // Other cabinets' games come without an event: read the venue's again before each
     // card, so that a venue card shows the venue as it is now, not as it was a card ago.
     await loadVenue();
+    await loadDaily();
     if (live.view?.phase !== 'attract' || route().name !== 'auto') return;
     live.attract += 1;
     drawAttract();
@@ -265,8 +269,26 @@ function attractCards() {
     title: `Venue top ten · ${words(table.mode)} · ${table.difficulty}`, venue: true,
     rows: table.top.map((record) => ({ ...record.game, cabinet: record.cabinet })),
   }));
-  const tables = own.concat(venue);
+  const tables = own.concat(venue, dailyCards());
   return (tables.length ? tables : [{ empty: true }]).concat([{ how: true }]);
+}
+
+// The day's challenge: the venue's table of its newest date where a bridge merged one,
+// else the cabinet's own newest.
+function dailyCards() {
+  const venue = live.daily.venue;
+  if (venue && venue.top.length > 0) {
+    return [{
+      title: `The day's challenge · ${venue.date} · venue`, venue: true,
+      rows: venue.top.map((entry) => ({ ...entry.game, cabinet: entry.cabinet })),
+    }];
+  }
+  const own = live.daily.cabinet[0];
+  if (!own || own.games.length === 0) return [];
+  return [{
+    title: `The day's challenge · ${own.date}`, venue: false,
+    rows: own.games.map((record) => ({ ...record, cabinet: null })),
+  }];
 }
 
 function attractCard() {
@@ -303,6 +325,14 @@ async function loadVenue() {
   if (route().name === 'venue') showVenue();
 }
 
+async function loadDaily() {
+  try {
+    live.daily = await api('/api/daily');
+  } catch {
+    // (A simond of a release before the day's challenge: no card.)
+  }
+}
+
 async function loadTables() {
   try {
     live.tables = (await api('/api/tables')).tables;
@@ -310,6 +340,7 @@ async function loadTables() {
     return;
   }
   await loadVenue();
+  await loadDaily();
   if (live.view?.phase === 'attract') drawAttract();
   render();
 }

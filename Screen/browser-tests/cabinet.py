@@ -254,6 +254,14 @@ class Venue:
              "-t", f"simon/test-venue/{cabinet}/record/{sequence}", "-m", payload],
             check=True, timeout=10)
 
+    def publish_daily(self, cabinet, date, games):
+        """Publishes another cabinet's table of the day as its bridge would: retained."""
+        payload = json.dumps({"cabinet": cabinet, "date": date, "games": games})
+        subprocess.run(
+            ["/usr/bin/mosquitto_pub", "-h", "127.0.0.1", "-p", str(self.port), "-q", "1", "-r",
+             "-t", f"simon/test-venue/{cabinet}/daily/{date}", "-m", payload],
+            check=True, timeout=10)
+
     def stop(self):
         try:
             for bridge in self.bridges:

@@ -275,6 +275,59 @@ def test_the_venue_tables_and_how_to_play_follow_in_the_attract_cycle(cabinet, b
         venue.stop()
 
 
+@pytest.mark.attract_after(3)
+def test_the_days_challenge_is_played_from_the_menu_and_shown_in_the_attract_cycle(
+        cabinet, browser):
+    """With its bridge, the cabinet knows the venue's challenge of the day: green held 4 s,
+    then "today", starts it; the page names it, the game over gives its place of the day,
+    and the attract cycle shows the venue's table of the day."""
+    venue = Venue(cabinet)
+    try:
+        open_page(browser, cabinet, "?kiosk")
+        cabinet.sim.send({"press": "green"})
+        wait_for(lambda: ((cabinet.state() or {}).get("menu") or {}).get("page") == "challenge",
+                 10, "the challenge page")
+        cabinet.sim.send({"release": "green"})
+        time.sleep(0.05)
+        cabinet.press("yellow")
+        wait_for(lambda: text(browser, "menu") == "Menu · challenge: today (2 of 2)", 10,
+                 "today on the challenge page")
+        # 5 s without a press: the menu closes on today, and the day's game begins.
+        cabinet.wait_phase("countdown", 10)
+        date = cabinet.state()["daily"]
+        wait_for(lambda: text(browser, "rival") == f"The day's challenge · {date}", 10,
+                 "the day's challenge named on the page")
+        for pad in simon_shows(cabinet, 1):
+            cabinet.press(pad)
+        simon_shows(cabinet, 2)
+        # No press: out in round 2, first of the day here.
+        wait_for(lambda: text(browser, "celebration") == "#1 of the day", 15,
+                 "the game's place of the day")
+        venue.publish_daily("cab-2", date, [{
+            "id": 1, "points": 200, "rounds": 18, "mode": "classic", "difficulty": "medium",
+            "name": "ZED", "members": ["ZED"], "ending": "mistake",
+            "started": f"{date}T08:00:00.000Z", "ended": f"{date}T08:03:00.000Z",
+            "duration_ms": 180000}])
+        cabinet.wait_phase("attract", 30)
+
+        def daily_rows():
+            if text(browser, "attract-title") != f"The day's challenge · {date} · venue":
+                return None
+            rows = cells(browser, "#attract-rows tr")
+            return rows if len(rows) == 2 else None
+        # Two cards a cycle (the day's, how to play), 8 s each.
+        rows = wait_for(daily_rows, 40, "the venue's table of the day in the attract cycle")
+        screenshot(browser, "daily-1920x1080.png")
+        # (Points: 10 a round and a bonus for quick presses at medium.)
+        assert [[row[1], row[2], row[4]] for row in rows] == [["ZED", "cab-2", "18"],
+                                                              ["Player", "cab-1", "1"]]
+        listed = cabinet.simonctl("daily", "--venue", "--venue-dir", cabinet.venue_dir)
+        assert f"The day's challenge, {date} (classic, medium):" in listed, listed
+        assert "ZED" in listed and "cab-2" in listed, listed
+    finally:
+        venue.stop()
+
+
 def test_a_match_shows_each_cabinet_its_rival_live(cabinet, browser, tmp_path):
     """Two cabinets, their bridges and Mosquitto: cab-1 challenges cab-2; both pages show
     the challenge, then the rival's round and whether it is still in, then who won."""

@@ -221,6 +221,10 @@ public struct ControlGameOver: Codable, Equatable, Sendable {
   /// any other game. A match's game is kept in the match book (`matches.json`), in no
   /// table, and its game over carries no `record`.
   public var match: HeadToHeadRecord?
+  /// The date of the day's challenge it was played for; nil for any other game. Such a game
+  /// is kept in the daily book (`daily.json`), in no table: its game over carries no
+  /// `record`, and `rank` is its place among the day's games.
+  public var daily: String?
 
   /// A game over with every value given.
   public init(
@@ -237,10 +241,11 @@ public struct ControlGameOver: Codable, Equatable, Sendable {
     self.newBest = newBest
     reaction = result.reaction.map { ControlReaction($0, byTurn: true) }
     match = result.headToHead
+    daily = result.daily
   }
 
   enum CodingKeys: String, CodingKey {
-    case record, points, rounds, name, ending, mode, difficulty, rank, reaction, match
+    case record, points, rounds, name, ending, mode, difficulty, rank, reaction, match, daily
     case newBest = "new_best"
   }
 }
@@ -268,13 +273,16 @@ public struct ControlResult: Codable, Equatable, Sendable {
   public var match: String?
   /// `matches`: the latest match games, oldest first.
   public var matches: [MatchGame]?
+  /// `daily`: the tables of the day's challenge asked for, newest date first.
+  public var daily: [DailyBook.Day]?
 
   /// A result with the values given.
   public init(
     snapshot: ControlSnapshot? = nil, players: [String]? = nil, team: String? = nil,
     settings: ControlSettings? = nil, records: [GameRecord]? = nil,
     tables: [ControlTable]? = nil, registered: [ControlPlayerSummary]? = nil,
-    player: ControlPlayerPage? = nil, match: String? = nil, matches: [MatchGame]? = nil
+    player: ControlPlayerPage? = nil, match: String? = nil, matches: [MatchGame]? = nil,
+    daily: [DailyBook.Day]? = nil
   ) {
     self.snapshot = snapshot
     self.players = players
@@ -286,5 +294,6 @@ public struct ControlResult: Codable, Equatable, Sendable {
     self.player = player
     self.match = match
     self.matches = matches
+    self.daily = daily
   }
 }

@@ -59,6 +59,12 @@ public struct ControlRequest: Equatable, Sendable {
     /// taking matches), for the menu's challenge page; empty: the page is not offered (one
     /// open keeps the cabinets it opened with).
     case matchCabinets([String])
+    /// The venue's name, as its bridge is configured with it: the day's challenge is the
+    /// venue's (`DailyChallenge`), offered on the menu once it is known.
+    case venue(name: String)
+    /// The cabinet's tables of the day's challenge: the date's, or (nil) every date kept,
+    /// newest first.
+    case daily(date: String?)
   }
 
   /// The request's id.
@@ -244,6 +250,21 @@ public struct ControlRequest: Equatable, Sendable {
     Kind("matches", ["count"]) { fields throws(ControlRequestError) in
       .matches(count: try fields.int("count", in: 1...maximumMatches, else: maximumMatches))
     },
+    Kind("venue", ["name"]) { fields throws(ControlRequestError) in
+      let name = try fields.string("name")
+      if let problem = DailyChallenge.venueProblem(name) {
+        throw ControlRequestError("\"name\": \(problem)", id: fields.id)
+      }
+      return .venue(name: name)
+    },
+    Kind("daily", ["date"]) { fields throws(ControlRequestError) in
+      guard fields.has("date") else { return .daily(date: nil) }
+      let date = try fields.string("date")
+      if let problem = DailyChallenge.dateProblem(date) {
+        throw ControlRequestError("\"date\": \(problem)", id: fields.id)
+      }
+      return .daily(date: date)
+    },
   ]
 
   /// A wall-clock instant in milliseconds since 1970 that a request may name: from 1970 to
@@ -418,6 +439,8 @@ extension ControlRequest.Action {
     case .matchSync: ("match-sync", [:])
     case .matches(let count): ("matches", ["count": .number(count)])
     case .matchCabinets(let cabinets): ("match-cabinets", ["cabinets": .texts(cabinets)])
+    case .venue(let name): ("venue", ["name": .text(name)])
+    case .daily(let date): ("daily", date.map { ["date": .text($0)] } ?? [:])
     }
   }
 }

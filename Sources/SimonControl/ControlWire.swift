@@ -152,7 +152,7 @@ extension ControlSnapshot: Codable {
 extension CabinetView: Codable {
   enum CodingKeys: String, CodingKey {
     case phase, mode, difficulty, level, round, points, players, turn, out, team, countdown
-    case menu, naming, replay
+    case menu, naming, replay, daily
     case headToHead = "head_to_head"
     case turnName = "turn_name"
     case signedIn = "signed_in"
@@ -182,7 +182,8 @@ extension CabinetView: Codable {
       naming: try container.decodeIfPresent(NamingView.self, forKey: .naming),
       replay: try container.decodeIfPresent(Replay.self, forKey: .replay),
       headToHead: (try? container.decodeIfPresent(HeadToHeadView.self, forKey: .headToHead))
-        ?? nil)
+        ?? nil,
+      daily: try container.decodeIfPresent(String.self, forKey: .daily))
   }
 
   /// Writes every member; those that do not apply now are null.
@@ -206,6 +207,7 @@ extension CabinetView: Codable {
     try container.encode(naming, forKey: .naming)
     try container.encode(replay, forKey: .replay)
     try container.encode(headToHead, forKey: .headToHead)
+    try container.encode(daily, forKey: .daily)
   }
 }
 

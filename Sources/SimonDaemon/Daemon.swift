@@ -154,6 +154,9 @@ public enum Daemon {
             service: ReloadService(context: context, signals: signals.reloads),
             serviceName: "reload"),
           .init(service: WatchdogService(notifier: notifier), serviceName: "watchdog"),
+          .init(
+            service: DailyService(runner: runner),
+            serviceName: "daily"),
         ],
         logger: logger))
     await signals.attach(group)

@@ -16,6 +16,7 @@ final class GameArchive: Sendable {
   let settingsStore: SettingsStore
   let players: PlayerStore
   let matches: MatchStore
+  let daily: DailyStore
   private let sessionBests = Mutex(SessionBests())
   private let logger: Logger
   private let report: @Sendable (StateProblem) -> Void
@@ -31,6 +32,7 @@ final class GameArchive: Sendable {
     settingsStore = SettingsStore(directory: directory, onProblem: report)
     players = PlayerStore(directory: directory, onProblem: report)
     matches = MatchStore(directory: directory, onProblem: report)
+    daily = DailyStore(directory: directory, onProblem: report)
   }
 
   /// Stores a finished game that ended at `endedAt`, waiting at most `lockTimeout` for
@@ -47,6 +49,19 @@ final class GameArchive: Sendable {
       )
       return RecordedGame(
         result: result, record: game.record, rank: nil, newBest: false, endedAt: endedAt)
+    }
+    if let date = result.daily {
+      let outcome = try DailyStore(
+        directory: directory, lockTimeout: lockTimeout, onProblem: report
+      )
+      .record(result, startedAt: startedAt, endedAt: endedAt)
+      let place = outcome.rank.map { ", #\($0) of the day" } ?? ""
+      logger.info(
+        "game over in the day's challenge of \(date): \(result.name), \(result.points) points, \(result.rounds) rounds, \(result.ending.rawValue)\(place)"
+      )
+      return RecordedGame(
+        result: result, record: outcome.record, rank: outcome.rank, newBest: false,
+        endedAt: endedAt)
     }
     let outcome = try scores(waitingAtMost: lockTimeout).record(
       result, startedAt: startedAt, endedAt: endedAt)
@@ -100,6 +115,7 @@ final class GameArchive: Sendable {
     let reads: [() throws -> Void] = [
       { _ = try self.scores.load() }, { _ = try self.settingsStore.load() },
       { _ = try self.players.list() }, { _ = try self.matches.load() },
+      { _ = try self.daily.load() },
     ]
     for read in reads {
       do {

@@ -59,6 +59,10 @@ public actor Runner {
   private var lifecycle = Lifecycle.created
   /// The view last put in the journal, to publish only changes.
   private var shownView: CabinetView?
+  /// The venue's name (its bridge tells it) and the cabinet's local date, for the day's
+  /// challenge: the game has one once both are known.
+  private var venue: String?
+  private var date: String?
 
   /// How far ahead the timer task sleeps when nothing is due: one wake-up a day at most.
   private static var idleNap: Duration { .seconds(86_400) }
@@ -301,6 +305,31 @@ public actor Runner {
   public func askMatchSides() {
     guard isRunning else { return }
     send(.matchSidesAsked(at: max(clock.now.sinceBoot, lastEventTime)))
+  }
+
+  /// The venue's name, as its bridge is configured: with the local date, it makes the day's
+  /// challenge the menu offers.
+  public func setVenue(_ name: String) {
+    venue = name
+    updateDaily()
+  }
+
+  /// The cabinet's local date, `YYYY-MM-DD` (`DailyService` tells it, and again when it
+  /// changes): a new date is a new day's challenge. A date that is not one
+  /// (`DailyChallenge.dateProblem`: a clock not set yet says 1970) offers none.
+  public func setDate(_ date: String) {
+    self.date = DailyChallenge.dateProblem(date) == nil ? date : nil
+    updateDaily()
+  }
+
+  private func updateDaily() {
+    guard let venue, let date else {
+      game.daily = nil
+      return
+    }
+    if game.daily?.venue != venue || game.daily?.date != date {
+      game.daily = DailyChallenge(venue: venue, date: date)
+    }
   }
 
   /// The venue's cabinets a player here can challenge, for the menu's challenge page.

@@ -43,13 +43,16 @@ public struct CabinetView: Equatable, Sendable {
   /// The head-to-head match this cabinet is part of: the challenge before its start, the
   /// rival's progress and the outcome during and after this game; nil otherwise.
   public var headToHead: HeadToHeadView?
+  /// The date of the day's challenge, while its game is in progress or just ended (until
+  /// the attract show or the next game); nil otherwise.
+  public var daily: String?
 
   /// A view with every value given.
   public init(
     phase: Phase, mode: GameMode, difficulty: Difficulty, level: Int?, round: Int, points: Int,
     players: [String], turn: Int?, out: [Int], signedIn: [String], team: String?,
     countdown: Int?, menu: MenuView?, codeEntered: Int?, naming: NamingView? = nil,
-    replay: Replay? = nil, headToHead: HeadToHeadView? = nil
+    replay: Replay? = nil, headToHead: HeadToHeadView? = nil, daily: String? = nil
   ) {
     self.phase = phase
     self.mode = mode
@@ -68,6 +71,7 @@ public struct CabinetView: Equatable, Sendable {
     self.naming = naming
     self.replay = replay
     self.headToHead = headToHead
+    self.daily = daily
   }
 
   /// The name of the player whose turn it is, if it is anyone's in particular.
@@ -136,8 +140,9 @@ extension Game {
       // A match shows from its challenge through its game's end: not in the attract show
       // or the games after.
       headToHead: headToHead?.isPending == true
-        || (playing?.sharedSequence != nil && status.phase != .attract)
-        ? headToHead?.view : nil)
+        || (playing?.isHeadToHead == true && status.phase != .attract)
+        ? headToHead?.view : nil,
+      daily: status.phase == .attract ? nil : playing?.daily)
     if let playing, playing.ending == nil, playing.names.count > 1 {
       view.turn = playing.currentPlayer
       view.out = playing.names.indices.filter { !playing.active.contains($0) }

@@ -6,11 +6,11 @@ extension Game {
   mutating func stored(record: Int) {
     guard !unstored.isEmpty else { return }
     let result = unstored.removeFirst()
-    // A match's game is in no table of the cabinet's (docs/design.md section 13).
-    if result.headToHead == nil, Ranking.isNewBest(result.standing, over: bests[result.table]) {
+    // A match's game and a day's challenge are in no table of the cabinet's.
+    if result.isInScoreTables, Ranking.isNewBest(result.standing, over: bests[result.table]) {
       bests[result.table] = result.standing
     }
-    // A match's game is numbered in the match book, not the score file: no name entry.
-    if unstored.isEmpty { lastStoredRecord = result.headToHead == nil ? record : nil }
+    // Numbered in the match book or the daily book, not the score file: no name entry.
+    if unstored.isEmpty { lastStoredRecord = result.isInScoreTables ? record : nil }
   }
 }

@@ -181,7 +181,7 @@ extension Game {
   /// (which may decide the match), then keeps the match, with its outcome if known.
   mutating func result(of match: Match, at now: Duration, ending: GameEnding) -> GameResult {
     var result = match.result(at: now, ending: ending)
-    guard match.sharedSequence != nil else { return result }
+    guard match.isHeadToHead else { return result }
     localProgressed(match.side(at: now))
     result.headToHead = headToHead.map {
       HeadToHeadRecord(match: $0.challenge.id, rival: $0.challenge.rival, outcome: $0.outcome)

@@ -1,24 +1,31 @@
 /// A game from the countdown to its record: rounds, answers, targets and endings.
 extension Game {
-  /// Starts a game in the settings' mode, or a head-to-head match's game: classic, one
-  /// player, no skill target, on the match's shared sequence, at this cabinet's difficulty.
-  mutating func startGame(at now: Duration, headToHead challenge: Challenge? = nil) {
+  /// Starts a game in the settings' mode, or a game on a shared sequence: a head-to-head
+  /// match's (at this cabinet's difficulty) or the day's challenge (at
+  /// `DailyChallenge.difficulty`), both classic, one player, no skill target.
+  mutating func startGame(
+    at now: Duration, headToHead challenge: Challenge? = nil, daily: DailyChallenge? = nil
+  ) {
     emit(.cancelTimer(.attract))
     darken()
+    let shared =
+      challenge.map { SharedSequence(seed: $0.seed) } ?? daily.map { SharedSequence(seed: $0.seed) }
     let chosen =
       settings.mode.rules.answersWithJoystick && !cabinet.hasJoystick ? .classic : settings.mode
-    let mode = challenge == nil ? chosen : .classic
+    let mode = shared == nil ? chosen : .classic
     let rules = mode.rules
     let count =
-      challenge == nil
+      shared == nil
       ? min(max(settings.players, rules.players.lowerBound), rules.players.upperBound) : 1
     let names = (0..<count).map { cabinet.playerName($0, of: count) }
     match = Match(
-      mode: mode, rules: rules, difficulty: settings.difficulty, startedAt: now, names: names,
-      teamName: cabinet.teamName,
-      skillTarget: rules.victory == .skillTarget && challenge == nil ? settings.skillTarget : 0,
+      mode: mode, rules: rules,
+      difficulty: daily == nil ? settings.difficulty : DailyChallenge.difficulty, startedAt: now,
+      names: names, teamName: cabinet.teamName,
+      skillTarget: rules.victory == .skillTarget && shared == nil ? settings.skillTarget : 0,
       answersWithJoystick: rules.answersWithJoystick, active: Array(names.indices))
-    match?.sharedSequence = challenge.map { SharedSequence(seed: $0.seed) }
+    match?.sharedSequence = shared
+    match?.daily = daily?.date
     if case .levels(let first, _) = rules.victory { match?.nextLevelTarget = first }
     setStatus(.countdown)
     playScript(Scripts.countdown, then: .beginRound, at: now)
@@ -112,7 +119,7 @@ extension Game {
     match.points += Scoring.roundPoints(gaps: answer.gaps, difficulty: match.difficulty)
     if match.rules.growth == .simon { match.rounds = match.sequence.count }
     match.close(answer)
-    if match.sharedSequence != nil { localProgressed(match.side(at: now)) }
+    if match.isHeadToHead { localProgressed(match.side(at: now)) }
     let length = match.sequence.count
     let victory: Bool
     switch match.rules.victory {
@@ -224,8 +231,8 @@ extension Game {
     match.ending = ending
     self.match = match
     let result = result(of: match, at: now, ending: ending)
-    if result.headToHead != nil {
-      // A match's game has its own table, the venue's matches: it beats no table's best.
+    if !result.isInScoreTables {
+      // A match's game and a day's challenge have tables of their own: no best is beaten.
       record(result, newBest: false)
       return false
     }

@@ -4,8 +4,10 @@
 /// Pages by the pad held: green the mode, red the difficulty, yellow the number of
 /// players, blue the sound (off, 25, 50, 75, 100 %); blue held 2 s more, where a
 /// vibration motor is wired, haptics (off, on); green held 2 s more, where the venue
-/// bridge told of cabinets to challenge, the challenge page ("nobody", then up to four
-/// cabinets): closed on a cabinet, it challenges that cabinet to a match.
+/// bridge told of the day's challenge or of cabinets to challenge, the challenge page
+/// ("nobody", "today" where there is a day's challenge, then cabinets, five choices in
+/// all): closed on "today" it starts the day's game; on a cabinet, it challenges that
+/// cabinet to a match.
 extension Game {
   /// The volumes the sound page offers after "off".
   static let menuVolumes = [25, 50, 75, 100]
@@ -35,13 +37,13 @@ extension Game {
   private func nextPage(after page: Menu.Page) -> Menu.Page? {
     switch page {
     case .sound: cabinet.hasHaptics ? .haptics : nil
-    case .mode: challengeable.isEmpty ? nil : .challenge
+    case .mode: challengeable.isEmpty && daily == nil ? nil : .challenge
     case .difficulty, .players, .haptics, .challenge: nil
     }
   }
 
-  /// The most cabinets the challenge page offers: a pad each after "nobody" (the fifth
-  /// choice lights all four).
+  /// The most choices after "nobody" the challenge page offers ("today", cabinets): a pad
+  /// each (the fifth choice lights all four).
   static let challengeChoices = 4
 
   /// The pad that opened the menu was let go.
@@ -53,10 +55,15 @@ extension Game {
   }
 
   private mutating func showPage(_ page: Menu.Page, heldPad: Pad?) {
+    let today = page == .challenge ? daily : nil
+    let cabinets = Self.challengeChoices - (today == nil ? 0 : 1)
+    let offered = page == .challenge ? Array(challengeable.prefix(cabinets)) : []
     stage = .menu(
       Menu(
-        page: page, choice: currentChoice(page), choices: choiceCount(page), heldPad: heldPad,
-        offered: page == .challenge ? Array(challengeable.prefix(Self.challengeChoices)) : []))
+        page: page, choice: currentChoice(page),
+        choices: page == .challenge
+          ? 1 + (today == nil ? 0 : 1) + offered.count : choiceCount(page),
+        heldPad: heldPad, offered: offered, today: today))
     showMenuChoice()
     if let heldPad, nextPage(after: page) != nil {
       emit(.startTimer(.menuHold(heldPad), after: Timings.menuHold))
@@ -86,11 +93,16 @@ extension Game {
     if menu.page == .challenge {
       darken()
       enterIdle()
-      guard menu.choice > 0, menu.offered.indices.contains(menu.choice - 1) else { return }
+      if let today = menu.today, menu.choice == menu.todayChoice {
+        startGame(at: now, daily: today)
+        return
+      }
+      let cabinet = menu.choice - menu.firstCabinetChoice
+      guard menu.choice > 0, menu.offered.indices.contains(cabinet) else { return }
       challengeSent(
         Challenge(
           id: String(random.next(), radix: 36),
-          rival: Rival(cabinet: menu.offered[menu.choice - 1], player: ""), seed: random.next()),
+          rival: Rival(cabinet: menu.offered[cabinet], player: ""), seed: random.next()),
         at: now)
       return
     }
@@ -131,7 +143,7 @@ extension Game {
     case .players: 5
     case .sound: Self.menuVolumes.count + 1
     case .haptics: 2
-    case .challenge: 1 + min(challengeable.count, Self.challengeChoices)
+    case .challenge: 0  // counted from the page's own snapshot, in showPage
     }
   }
 
@@ -161,8 +173,13 @@ extension Game {
       choice == 0 ? "off" : "\(Self.menuVolumes[min(choice, Self.menuVolumes.count) - 1]) %"
     case .haptics: choice == 0 ? "off" : "on"
     case .challenge:
-      choice == 0 || !menu.offered.indices.contains(choice - 1)
-        ? "nobody" : menu.offered[choice - 1]
+      if choice == menu.todayChoice {
+        "today"
+      } else if choice > 0, menu.offered.indices.contains(choice - menu.firstCabinetChoice) {
+        menu.offered[choice - menu.firstCabinetChoice]
+      } else {
+        "nobody"
+      }
     }
   }
 

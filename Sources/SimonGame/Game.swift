@@ -19,6 +19,10 @@ public struct Game: Sendable {
   /// the order the challenge page offers them: the menu's challenge page opens only with
   /// one there.
   public var challengeable: [String] = []
+  /// The venue's challenge of the cabinet's date (the runner tells it, once the venue
+  /// bridge has named the venue, and again at each new date): the menu's challenge page
+  /// offers it as "today"; nil without one.
+  public var daily: DailyChallenge?
   /// The sequence of the last game, for the `last` button.
   public internal(set) var lastSequence: [Pad] = []
   /// The longest sequence a player repeated correctly since the game was created, for

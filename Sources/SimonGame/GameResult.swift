@@ -27,12 +27,15 @@ public struct GameResult: Codable, Equatable, Sendable {
   /// A game of a head-to-head match: the match, the rival and the outcome if known when
   /// the game ended; nil for every other game.
   public var headToHead: HeadToHeadRecord?
+  /// A game of the day's challenge (`DailyChallenge`): its date, `YYYY-MM-DD`; nil for
+  /// every other game.
+  public var daily: String?
 
   /// A result with every value given.
   public init(
     points: Int, rounds: Int, mode: GameMode, difficulty: Difficulty, name: String,
     members: [String], ending: GameEnding, duration: Duration, level: Int? = nil,
-    reactions: [[Duration]] = [], headToHead: HeadToHeadRecord? = nil
+    reactions: [[Duration]] = [], headToHead: HeadToHeadRecord? = nil, daily: String? = nil
   ) {
     self.points = points
     self.rounds = rounds
@@ -45,7 +48,12 @@ public struct GameResult: Codable, Equatable, Sendable {
     self.level = level
     self.reactions = reactions
     self.headToHead = headToHead
+    self.daily = daily
   }
+
+  /// Whether the game goes into the cabinet's high-score tables: a match's game and a day's
+  /// challenge have tables of their own (`MatchBook`, `DailyBook`), and no name entry.
+  public var isInScoreTables: Bool { headToHead == nil && daily == nil }
 
   /// The summary of `reactions`; nil without a press.
   public var reaction: ReactionSummary? { ReactionSummary(reactions) }

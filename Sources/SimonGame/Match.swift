@@ -26,9 +26,14 @@ struct Match: Sendable {
   var nameEntryAsked = false
   /// The reaction time of every press, one list per answer window that had a press.
   var reactions: [[Duration]] = []
-  /// A head-to-head game: the sequence both cabinets play (else the game's own
-  /// generator draws it).
+  /// A head-to-head game or the day's challenge: the sequence every cabinet plays (else
+  /// the game's own generator draws it).
   var sharedSequence: SharedSequence?
+  /// The day's challenge: its date.
+  var daily: String?
+
+  /// Whether this is a head-to-head match's game (told to the rival as it goes).
+  var isHeadToHead: Bool { sharedSequence != nil && daily == nil }
 
   var timings: Timings { Timings(difficulty) }
 
@@ -45,7 +50,7 @@ struct Match: Sendable {
     return GameResult(
       points: points, rounds: rounds, mode: mode, difficulty: difficulty, name: name,
       members: names, ending: ending, duration: now - startedAt,
-      level: rules.countsLevels ? level : nil, reactions: reactions)
+      level: rules.countsLevels ? level : nil, reactions: reactions, daily: daily)
   }
 
   /// The game's side in a head-to-head match: its rounds and points, and once it has
@@ -86,4 +91,13 @@ struct Menu: Equatable, Sendable {
   /// The challenge page's cabinets, as they were when it opened: a list the bridge
   /// changes meanwhile does not move the choice lit onto another cabinet.
   var offered: [String] = []
+  /// The challenge page's day's challenge, as it was when the page opened ("today", after
+  /// "nobody"); nil when the cabinet had none.
+  var today: DailyChallenge?
+
+  /// The challenge page's choice of the day's challenge, when the page offers it.
+  var todayChoice: Int? { today == nil ? nil : 1 }
+
+  /// The challenge page's first choice of a cabinet.
+  var firstCabinetChoice: Int { today == nil ? 1 : 2 }
 }

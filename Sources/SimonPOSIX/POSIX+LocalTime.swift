@@ -24,6 +24,15 @@ extension POSIX {
       (self.year, self.month, self.day) = (year, month, day)
       (self.hour, self.minute, self.second) = (hour, minute, second)
     }
+
+    /// The date as ISO 8601 writes it: "2026-11-29".
+    public var isoDate: String {
+      func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+      }
+      return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+    }
   }
 
   /// The local date and time of a count of seconds since 1970 (localtime_r, which reads

@@ -116,11 +116,15 @@ extension PlayScreen {
         TerminalText.safe(over.name), "\(over.points) points", "\(over.rounds) rounds",
         over.ending.rawValue,
       ]
-      if let rank = over.rank { parts.append("rank \(rank)") }
+      if let rank = over.rank {
+        parts.append(over.daily == nil ? "rank \(rank)" : "#\(rank) of the day")
+      }
       if over.newBest { parts.append("new best") }
       if let reaction = over.reaction { parts.append("reaction \(reaction.medianMilliseconds) ms") }
       if let match = over.match {
         parts.append("match against \(TerminalText.safe(match.rival.cabinet))")
+      } else if over.daily != nil {
+        if over.rank == nil { parts.append("the day's challenge") }
       } else if over.record == nil {
         parts.append("not stored yet")
       }
@@ -147,6 +151,7 @@ extension PlayScreen {
     }
     if view.codeEntered != nil { return "5 s without a press gives up." }
     if let match = view.headToHead, match.challengeLine == nil { return match.rivalLine }
+    if let date = view.daily { return "The day's challenge · \(TerminalText.safe(date))" }
     return ""
   }
 }

@@ -61,6 +61,23 @@ public struct Topics: Equatable, Sendable {
   /// Every cabinet's sides of matches.
   public var allResults: String { "\(venueRoot)/+/result/+" }
 
+  /// This cabinet's table of the day's challenge of `date` (its top ten, `VenueDaily`):
+  /// retained, QoS 1, one topic per date.
+  public func daily(_ date: String) -> String { "\(venueRoot)/\(cabinet)/daily/\(date)" }
+
+  /// Every cabinet's tables of the day's challenge.
+  public var allDaily: String { "\(venueRoot)/+/daily/+" }
+
+  /// The cabinet and date a daily topic names, or nil when it names none.
+  public func dailyKey(of topic: String) -> (cabinet: String, date: String)? {
+    guard topic.hasPrefix(venueRoot + "/") else { return nil }
+    let levels = topic.dropFirst(venueRoot.count + 1).split(
+      separator: "/", omittingEmptySubsequences: false)
+    guard levels.count == 3, levels[1] == "daily", !levels[0].isEmpty, !levels[2].isEmpty
+    else { return nil }
+    return (String(levels[0]), String(levels[2]))
+  }
+
   /// The cabinet and match a result topic names, or nil when it names none.
   public func resultKey(of topic: String) -> (cabinet: String, match: String)? {
     guard topic.hasPrefix(venueRoot + "/") else { return nil }

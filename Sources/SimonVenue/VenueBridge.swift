@@ -32,12 +32,13 @@ public final class VenueBridge: Sendable {
     case venueWriteDue
   }
 
-  private let config: VenueConfig
-  private let topics: Topics
+  let config: VenueConfig
+  let topics: Topics
   private let outbox: OutboxStore
   private let venue: VenueStore
   private let matchStore: VenueMatchStore
-  private let logger: Logger
+  let dailyStore: VenueDailyStore
+  let logger: Logger
   private let incoming = IncomingRecords()
   private let inputs: AsyncStream<Input>
   private let continuation: AsyncStream<Input>.Continuation
@@ -52,6 +53,7 @@ public final class VenueBridge: Sendable {
     outbox = OutboxStore(directory: config.stateDirectory, onProblem: report)
     venue = VenueStore(directory: config.stateDirectory, onProblem: report)
     matchStore = VenueMatchStore(directory: config.stateDirectory, onProblem: report)
+    dailyStore = VenueDailyStore(directory: config.stateDirectory, onProblem: report)
     self.logger = logger
     (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
   }
@@ -79,7 +81,7 @@ public final class VenueBridge: Sendable {
       if topics.cabinet(of: topic, leaf: "match") != nil
         || topics.cabinet(of: topic, leaf: "availability") != nil
         || topics.cabinet(of: topic, leaf: "matches") != nil
-        || topics.resultKey(of: topic) != nil
+        || topics.resultKey(of: topic) != nil || topics.dailyKey(of: topic) != nil
       {
         return tell(.broker(event))
       }
@@ -91,6 +93,8 @@ public final class VenueBridge: Sendable {
     // queue for this client, and what a lost connection drops comes again with the next.
     try mqtt.subscribe(topics.allRecords, qos: 0)
     try mqtt.subscribe(topics.probe, qos: 0)
+    // The venue's tables of the day's challenge: retained, so QoS 0 as the records.
+    try mqtt.subscribe(topics.allDaily, qos: 0)
     if config.matchesEnabled {
       try mqtt.subscribe(topics.allMatches, qos: 1)
       try mqtt.subscribe(topics.allAvailability, qos: 1)
@@ -105,8 +109,10 @@ public final class VenueBridge: Sendable {
     // simond tells its side of undecided matches again: what the rivals missed while this
     // bridge was away.
     let matchesEnabled = config.matchesEnabled
+    // simond is told the venue (the day's challenge is the venue's) and lists its tables of
+    // the day's challenge, for the venue's.
     feed.start(
-      onConnect: [recent]
+      onConnect: [recent, .venue(name: config.venue), .daily(date: nil)]
         + (config.matchesEnabled
           ? [.matchSync, .matches(count: ControlRequest.maximumMatches)] : []),
       after: { message in
@@ -167,6 +173,19 @@ public final class VenueBridge: Sendable {
     var matchBook: VenueMatchBook?
     /// Whether `matchBook` holds what the file does not yet.
     var matchesChanged = false
+    /// This cabinet's tables of the day's challenge as last published, by date.
+    var publishedDaily: [String: VenueDaily] = [:]
+    /// The dates of this cabinet's tables of the day, as simond last listed them all (and
+    /// those published since); nil until it did.
+    var ownDailyDates: Set<String>?
+    /// The dates of this cabinet's tables of the day the broker holds (retained): those
+    /// simond no longer keeps are cleared from it.
+    var brokerOwnDaily: Set<String> = []
+    /// The venue's tables of the day's challenge, read from the file once and kept: nil
+    /// until first needed.
+    var dailyBook: VenueDailyBook?
+    /// Whether `dailyBook` holds what the file does not yet.
+    var dailyChanged = false
     /// Whether the broker accepted the connection.
     var connected = false
     /// Published records awaiting their acknowledgement, by message id.
@@ -219,10 +238,14 @@ public final class VenueBridge: Sendable {
         if over.match != nil, config.matchesEnabled {
           ask(.matches(count: ControlRequest.maximumMatches), in: &session)
         }
+        if let date = over.daily { ask(.daily(date: date), in: &session) }
       case .ok(let id, let result):
-        session.asked[id] = nil
+        let request = session.asked.removeValue(forKey: id)
         if let records = result.records { take(records, in: &session) }
         if let games = result.matches { publishSides(games, in: &session) }
+        if let days = result.daily {
+          publishDaily(days, in: &session, everyDate: request == .daily(date: nil))
+        }
       case .state(let view, _):
         session.view = view
         publishState(&session)
@@ -251,6 +274,10 @@ public final class VenueBridge: Sendable {
       // Nothing is known yet of what this broker holds, or was sent on this connection.
       let probe = session.own.connected()
       announce(&session, probe: probe)
+      // This broker may hold none of this cabinet's tables of the day (new, or wiped).
+      session.publishedDaily = [:]
+      session.brokerOwnDaily = []
+      ask(.daily(date: nil), in: &session)
       if config.matchesEnabled {
         carryOut(session.relay.broker(connected: true), in: &session)
         // This broker may hold none of this cabinet's sides (new, or wiped): all again.
@@ -296,6 +323,8 @@ public final class VenueBridge: Sendable {
         carryOut(session.relay.received(payload, from: sender, now: now), in: &session)
       } else if let key = topics.resultKey(of: topic) {
         mergeSide(payload, on: topic, key: key, in: &session)
+      } else if let key = topics.dailyKey(of: topic) {
+        mergeDaily(payload, on: topic, key: key, in: &session)
       } else if let other = topics.cabinet(of: topic, leaf: "matches") {
         guard other != config.cabinet else { return }
         if payload == Array("on".utf8) {
@@ -361,10 +390,12 @@ public final class VenueBridge: Sendable {
 
   /// The match requests the bridge asks again on every connection to simond: one that
   /// could not be sent, or that an older simond does not know, is not worth a warning.
-  static let askedAgain: Set<String> = ["match-sync", "matches", "match-cabinets"]
+  static let askedAgain: Set<String> = [
+    "match-sync", "matches", "match-cabinets", "venue", "daily",
+  ]
 
   /// Sends simond a request whose reply (or refusal) comes as a message.
-  private func ask(_ request: ControlRequest.Action, in session: inout Session) {
+  func ask(_ request: ControlRequest.Action, in session: inout Session) {
     if let id = session.feed.send(request) {
       session.asked[id] = request
     } else if !Self.askedAgain.contains(request.name) {
@@ -632,8 +663,8 @@ public final class VenueBridge: Sendable {
   }
 
   /// Writes venue.json now if the pacer allows, else once it does.
-  private func paceVenueWrite(_ session: inout Session) {
-    guard session.bookChanged || session.matchesChanged else { return }
+  func paceVenueWrite(_ session: inout Session) {
+    guard session.bookChanged || session.matchesChanged || session.dailyChanged else { return }
     guard let wait = session.pacer.wait(at: .now) else { return writeVenue(&session) }
     guard !session.writeDue else { return }
     session.writeDue = true
@@ -643,9 +674,17 @@ public final class VenueBridge: Sendable {
     }
   }
 
-  /// Writes the tables (venue.json) and the matches (matches.json) held in memory, where
-  /// they changed.
-  private func writeVenue(_ session: inout Session) {
+  /// Writes the tables (venue.json), the matches (matches.json) and the tables of the day's
+  /// challenge (daily.json) held in memory, where they changed.
+  func writeVenue(_ session: inout Session) {
+    if session.dailyChanged, let daily = session.dailyBook {
+      do {
+        try dailyStore.save(daily)
+        session.dailyChanged = false
+      } catch {
+        logger.error("venue daily: cannot write \(dailyStore.path): \(error); trying again")
+      }
+    }
     if session.matchesChanged, let matches = session.matchBook {
       do {
         try matchStore.save(matches)

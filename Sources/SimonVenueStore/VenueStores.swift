@@ -103,3 +103,35 @@ public final class VenueMatchStore: Sendable {
     try file.update { $0 = book }
   }
 }
+
+/// The venue's tables of the day's challenge, in `daily.json` in the venue bridge's state
+/// directory, with the state files' guarantees. The bridge writes it.
+public final class VenueDailyStore: Sendable {
+  /// The file.
+  public var path: String { file.path }
+  private let file: StateFile<VenueDailyBook>
+
+  /// A store on `directory`; nothing is read or created until it is used.
+  public init(
+    directory: String, lockTimeout: Duration = .seconds(10),
+    onProblem: @escaping @Sendable (StateProblem) -> Void = { _ in }
+  ) {
+    file = StateFile(directory: directory, lockTimeout: lockTimeout, onProblem: onProblem)
+  }
+
+  /// The tables as they are now; a missing file is none.
+  public func load() throws -> VenueDailyBook { try file.read() }
+
+  /// Merges a cabinet's list of a date (`VenueDailyBook.merge`), in one write.
+  /// - Returns: whether the book changed.
+  @discardableResult
+  public func merge(_ daily: VenueDaily) throws -> Bool {
+    try file.update { book in book.merge(daily) }
+  }
+
+  /// Writes `book` as the venue's daily tables: for the one process that keeps them in
+  /// memory (the venue bridge), whose book already holds everything the file did.
+  public func save(_ book: VenueDailyBook) throws {
+    try file.update { $0 = book }
+  }
+}

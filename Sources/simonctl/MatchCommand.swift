@@ -130,23 +130,15 @@ struct MatchList: ParsableCommand {
   @Option(help: ArgumentHelp("How many matches to list.", valueName: "n"))
   var count = 20
 
-  @Flag(help: "List the venue's matches, as the venue bridge merged them.")
-  var venue = false
-
-  @Option(
-    help: ArgumentHelp(
-      "The venue bridge's state directory, for --venue. Default: /var/lib/simon-venue.",
-      valueName: "dir"))
-  var venueDir: String?
+  @OptionGroup var venueOptions: VenueOptions
 
   func validate() throws {
     if count < 1 { throw ValidationError("--count must be at least 1.") }
-    if venueDir != nil && !venue { throw ValidationError("--venue-dir goes with --venue.") }
   }
 
   func run() throws {
     try Output.run {
-      if venue { return try listVenue() }
+      if venueOptions.venue { return try listVenue() }
       let book = try Stores(common: common).matches.load()
       guard !book.games.isEmpty else {
         print("No match has been played here.")
@@ -172,7 +164,7 @@ struct MatchList: ParsableCommand {
   /// The venue's matches, newest first: each side's player, cabinet, points and rounds,
   /// and who won.
   private func listVenue() throws {
-    let directory = venueDir ?? VenueStore.defaultDirectory
+    let directory = venueOptions.directory
     let book = try VenueMatchStore(directory: directory, onProblem: Output.warn).load()
     guard !book.sides.isEmpty else {
       print("No venue matches in \(directory).")

@@ -39,21 +39,14 @@ struct ScoresCommand: ParsableCommand {
   @Flag(help: "Print JSON for scripts instead of tables.")
   var json = false
 
-  @Flag(help: "Show the venue's tables: every cabinet's games, as the venue bridge merged them.")
-  var venue = false
-
-  @Option(
-    help: ArgumentHelp(
-      "The venue bridge's state directory, for --venue. Default: /var/lib/simon-venue.",
-      valueName: "dir"))
-  var venueDir: String?
+  @OptionGroup var venueOptions: VenueOptions
+  private var venue: Bool { venueOptions.venue }
 
   func validate() throws {
     if count < 1 { throw ValidationError("--count must be at least 1.") }
     if venue && recent {
       throw ValidationError("--venue shows tables; --recent is this cabinet's.")
     }
-    if venueDir != nil && !venue { throw ValidationError("--venue-dir goes with --venue.") }
   }
 
   func run() throws {
@@ -115,7 +108,7 @@ struct ScoresCommand: ParsableCommand {
   }
 
   private func showVenue() throws {
-    let directory = venueDir ?? VenueStore.defaultDirectory
+    let directory = venueOptions.directory
     let book = try VenueStore(directory: directory, onProblem: Output.warn).load()
     let keys = filtered ? ScoreBook.allTableKeys.filter(selected) : book.tableKeys
     if json {
@@ -124,7 +117,7 @@ struct ScoresCommand: ParsableCommand {
     }
     if keys.isEmpty || (!filtered && book.tableKeys.isEmpty) {
       print(
-        "No venue games in \(directory).\(venueDir == nil ? "\n(is simon-venue installed and running? --venue-dir reads another directory)" : "")"
+        "No venue games in \(directory).\(venueOptions.nothingHint)"
       )
       return
     }

@@ -11,7 +11,7 @@ struct SimonCtl: AsyncParsableCommand {
     subcommands: [
       ScoresCommand.self, PlayersCommand.self, NameLatest.self, SettingsCommand.self,
       TestHardware.self, ToneCommand.self, ConfigCommand.self, Play.self, StatusCommand.self,
-      MatchCommand.self,
+      MatchCommand.self, DailyCommand.self,
     ]
   )
 }

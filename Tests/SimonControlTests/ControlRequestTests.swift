@@ -23,7 +23,8 @@ struct ControlRequestTests {
     .matchRival(
       match: "m1", HeadToHead.Side(rounds: 4, points: 12, outAfter: .milliseconds(31_250))),
     .matchRivalLost(match: "m1"), .matchSync, .matches(count: 5),
-    .matchCabinets(["bar-2", "bar-3"]),
+    .matchCabinets(["bar-2", "bar-3"]), .venue(name: "the-arcade"), .daily(date: nil),
+    .daily(date: "2026-11-29"),
   ]
 
   @Test(arguments: everyAction)
@@ -126,6 +127,131 @@ struct ControlRequestTests {
         == .ok(.number(1), ControlResult(matches: [game])))
   }
 
+  @Test func theVenueAndDailyRequestsOnTheWire() throws {
+    #expect(
+      ControlRequest(id: .number(1), action: .venue(name: "the-arcade")).line
+        == #"{"id":1,"name":"the-arcade","request":"venue"}"# + "\n")
+    #expect(
+      ControlRequest(id: .number(2), action: .daily(date: nil)).line
+        == #"{"id":2,"request":"daily"}"# + "\n")
+    #expect(
+      ControlRequest(id: .number(3), action: .daily(date: "2026-11-29")).line
+        == #"{"date":"2026-11-29","id":3,"request":"daily"}"# + "\n")
+  }
+
+  @Test func aVenueNameOfUpTo64BytesIsTakenAsItIs() throws {
+    #expect(
+      try ControlRequest(line: #"{"id":1,"request":"venue","name":"The Arcade"}"#)
+        == ControlRequest(id: .number(1), action: .venue(name: "The Arcade")))
+    let longest = String(repeating: "é", count: 32)
+    #expect(
+      try ControlRequest(line: #"{"id":1,"request":"venue","name":""# + longest + #""}"#).action
+        == .venue(name: longest))
+  }
+
+  @Test func dailyWithoutADateAsksForEveryDateAndWithOneForThatDate() throws {
+    #expect(
+      try ControlRequest(line: #"{"id":1,"request":"daily"}"#).action == .daily(date: nil))
+    #expect(
+      try ControlRequest(line: #"{"id":1,"request":"daily","date":null}"#).action
+        == .daily(date: nil))
+    #expect(
+      try ControlRequest(line: #"{"id":"d","request":"daily","date":"2026-11-29"}"#)
+        == ControlRequest(id: .text("d"), action: .daily(date: "2026-11-29")))
+    #expect(
+      try ControlRequest(line: #"{"id":1,"request":"daily","date":"2024-02-29"}"#).action
+        == .daily(date: "2024-02-29"), "a leap day")
+  }
+
+  /// A day's game as the daemon tells it: 0 points in round 0, timed out.
+  static let dailyResult = GameResult(
+    points: 0, rounds: 0, mode: .classic, difficulty: .medium, name: "Player",
+    members: ["Player"], ending: .timeout, duration: .seconds(3), daily: "2026-11-29")
+
+  @Test func aGameOverOfTheDaysChallengeCarriesItsDateAndNoRecord() throws {
+    let message = ControlMessage.gameOver(
+      ControlGameOver(record: nil, result: Self.dailyResult, rank: 1, newBest: false), t: 42)
+    #expect(
+      message.line
+        == #"{"game_over":{"daily":"2026-11-29","difficulty":"medium","ending":"timeout","mode":"classic","name":"Player","new_best":false,"points":0,"rank":1,"rounds":0},"t":42}"#
+        + "\n")
+    let read = try ControlMessage(line: String(message.line.dropLast()))
+    #expect(read == message)
+    guard case .gameOver(let over, _) = read else {
+      Issue.record("not a game over: \(read)")
+      return
+    }
+    #expect(over.daily == "2026-11-29" && over.record == nil && over.rank == 1)
+  }
+
+  @Test func aGameOverOfAnyOtherGameHasNoDailyMember() throws {
+    var result = Self.dailyResult
+    result.daily = nil
+    let message = ControlMessage.gameOver(
+      ControlGameOver(record: nil, result: result, rank: nil, newBest: false), t: 42)
+    #expect(!message.line.contains("daily"), "\(message.line)")
+    let read = try ControlMessage(line: String(message.line.dropLast()))
+    #expect(read == message)
+    if case .gameOver(let over, _) = read { #expect(over.daily == nil) }
+  }
+
+  @Test func theStateCarriesTheDaysDateAndNullWithoutOne() throws {
+    var view = CabinetView(
+      phase: .player, mode: .classic, difficulty: .medium, level: nil, round: 2, points: 3,
+      players: ["Player"], turn: nil, out: [], signedIn: [], team: nil, countdown: nil,
+      menu: nil, codeEntered: nil, daily: "2026-11-29")
+    let line = ControlMessage.state(view, t: 5).line
+    #expect(line.contains(#""daily":"2026-11-29""#), "\(line)")
+    #expect(try ControlMessage(line: String(line.dropLast())) == .state(view, t: 5))
+    view.daily = nil
+    let none = ControlMessage.state(view, t: 6).line
+    #expect(none.contains(#""daily":null"#), "\(none)")
+    #expect(try ControlMessage(line: String(none.dropLast())) == .state(view, t: 6))
+    let older = none.replacing(#""daily":null,"#, with: "")
+    #expect(!older.contains("daily"), "a simond of an earlier release")
+    #expect(try ControlMessage(line: String(older.dropLast())) == .state(view, t: 6))
+  }
+
+  @Test func theDailyReplyHoldsEachDateWithItsGamesAndEachGameKnowsItsDate() throws {
+    var undated = Self.dailyResult
+    undated.daily = nil
+    undated.points = 6
+    undated.rounds = 2
+    let record = GameRecord(
+      id: 3, result: undated, startedAt: Date(timeIntervalSince1970: 0),
+      endedAt: Date(timeIntervalSince1970: 20))
+    let reply = ControlMessage.ok(
+      .number(1),
+      ControlResult(daily: [
+        DailyBook.Day(date: "2026-11-29", games: [record]),
+        DailyBook.Day(date: "2026-11-28", games: []),
+      ]))
+    let line = reply.line
+    #expect(
+      line
+        == #"{"ok":1,"result":{"daily":[{"date":"2026-11-29","games":[{"difficulty":"medium","duration_ms":3000,"ended":"1970-01-01T00:00:20.000Z","ending":"timeout","id":3,"members":["Player"],"mode":"classic","name":"Player","points":6,"rounds":2,"started":"1970-01-01T00:00:00.000Z"}]},{"date":"2026-11-28","games":[]}]}}"#
+        + "\n")
+    var dated = record
+    dated.result.daily = "2026-11-29"
+    #expect(
+      try ControlMessage(line: String(line.dropLast()))
+        == .ok(
+          .number(1),
+          ControlResult(daily: [
+            DailyBook.Day(date: "2026-11-29", games: [dated]),
+            DailyBook.Day(date: "2026-11-28", games: []),
+          ])))
+  }
+
+  @Test func aDailyReplyWithADateThatIsNoneIsNoMessage() throws {
+    let line = #"{"ok":1,"result":{"daily":[{"date":"2026-02-30","games":[]}]}}"#
+    #expect(
+      throws: ControlRequestError("unreadable line from simond: \(line.prefix(80))", id: nil)
+    ) {
+      try ControlMessage(line: line)
+    }
+  }
+
   @Test func aNullMemberIsAMissingOne() throws {
     #expect(
       try ControlRequest(
@@ -160,12 +286,12 @@ struct ControlRequestTests {
     (#"{"id":1.5,"request":"status"}"#, "\"id\" must be a whole number or a string", false),
     (
       #"{"id":1}"#,
-      "missing \"request\": one of status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent, tables, players, player, name-entry, match-challenge, match-offer, match-answer, match-start, match-rival, match-rival-lost, match-sync, match-cabinets, matches",
+      "missing \"request\": one of status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent, tables, players, player, name-entry, match-challenge, match-offer, match-answer, match-start, match-rival, match-rival-lost, match-sync, match-cabinets, matches, venue, daily",
       true
     ),
     (
       #"{"id":1,"request":"dance"}"#,
-      "unknown request \"dance\"; requests are: status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent, tables, players, player, name-entry, match-challenge, match-offer, match-answer, match-start, match-rival, match-rival-lost, match-sync, match-cabinets, matches",
+      "unknown request \"dance\"; requests are: status, sign-in, sign-out, team, set, reset, name, name-latest, reset-scores, reload, recent, tables, players, player, name-entry, match-challenge, match-offer, match-answer, match-start, match-rival, match-rival-lost, match-sync, match-cabinets, matches, venue, daily",
       true
     ),
     (
@@ -230,6 +356,34 @@ struct ControlRequestTests {
     (
       #"{"id":1,"request":"match-cabinets","cabinets":["bar 2"]}"#,
       "\"cabinets\": a cabinet id has only ASCII letters, digits, \".\", \"_\" and \"-\"", true
+    ),
+    (#"{"id":1,"request":"venue","name":""}"#, "\"name\": a venue's name cannot be empty", true),
+    (
+      #"{"id":1,"request":"venue","name":""# + String(repeating: "v", count: 65) + #""}"#,
+      "\"name\": a venue's name has at most 64 bytes", true
+    ),
+    (
+      #"{"id":1,"request":"venue","name":"the\narcade"}"#,
+      "\"name\": a venue's name has no control character", true
+    ),
+    (#"{"id":1,"request":"venue"}"#, "\"name\" must be a string", true),
+    (#"{"id":1,"request":"venue","name":7}"#, "\"name\" must be a string", true),
+    (
+      #"{"id":1,"request":"venue","name":"the-arcade","date":"2026-11-29"}"#,
+      "unknown member \"date\" in venue; it takes name", true
+    ),
+    (
+      #"{"id":1,"request":"daily","date":"2026-02-30"}"#,
+      "\"date\": the date 2026-02-30 has no day 30 in its month", true
+    ),
+    (
+      #"{"id":1,"request":"daily","date":"today"}"#,
+      "\"date\": the date \"today\" is not written YYYY-MM-DD", true
+    ),
+    (#"{"id":1,"request":"daily","date":20261129}"#, "\"date\" must be a string", true),
+    (
+      #"{"id":1,"request":"daily","venue":"the-arcade"}"#,
+      "unknown member \"venue\" in daily; it takes date", true
     ),
   ])
   func aBadLineSaysWhatIsWrong(_ line: String, _ message: String, _ hasID: Bool) {

@@ -33,6 +33,8 @@ extension HelpSnapshot {
                                 lit pads.
         match                   Challenge another cabinet of the venue, or list this
                                 cabinet's matches.
+        daily                   Show the table of the day's challenge: today's, or
+                                another date's.
 
         See 'simonctl help <subcommand>' for detailed help.
       """##),
@@ -72,8 +74,8 @@ extension HelpSnapshot {
                                 Only this difficulty's tables (or recent games).
                                 (values: easy, medium, hard)
         --json                  Print JSON for scripts instead of tables.
-        --venue                 Show the venue's tables: every cabinet's games, as
-                                the venue bridge merged them.
+        --venue                 The venue's instead of this cabinet's: every
+                                cabinet's games, as the venue bridge merged them.
         --venue-dir <dir>       The venue bridge's state directory, for --venue.
                                 Default: /var/lib/simon-venue.
         --version               Show the version.
@@ -846,8 +848,47 @@ extension HelpSnapshot {
                                 $STATE_DIRECTORY, else the configuration's, else the
                                 running simond's, else /var/lib/simon-cabinet).
         --count <n>             How many matches to list. (default: 20)
-        --venue                 List the venue's matches, as the venue bridge merged
-                                them.
+        --venue                 The venue's instead of this cabinet's: every
+                                cabinet's games, as the venue bridge merged them.
+        --venue-dir <dir>       The venue bridge's state directory, for --venue.
+                                Default: /var/lib/simon-venue.
+        --version               Show the version.
+        -h, --help              Show help information.
+
+      """##),
+    HelpSnapshot(
+      "simonctl daily",
+      ##"""
+      OVERVIEW: Show the table of the day's challenge: today's, or another date's.
+
+      The day's challenge is one sequence for every cabinet of the venue each day,
+      played from the menu's challenge page (docs/playing.md, "The day's challenge").
+      Each date has its own table, best first: more points, then more rounds, then
+      the earlier game. The last 31 dates are kept. Read from daily.json in the state
+      directory; with --venue, every cabinet's games as the venue bridge
+      (simon-venue) merged them, with the cabinet of each game.
+
+      Exit codes: 0 done; 1 nothing to do or declined (no such player, no game to
+      name, reset not confirmed); 64 bad command line; 65 a value breaks a rule
+      (name, pad code, setting), or a state file is from a newer version; 66 the
+      state directory named does not exist; 69 simond is not running where it must
+      be; 73 the state directory cannot be created; 74 a state file cannot be read or
+      written; 75 the state is locked by another simond or simonctl, try again; 77
+      simond runs but this user may not use its control socket (join the group simon).
+
+      USAGE: simonctl daily [--config <path>] [--state-dir <dir>] [--date <date>] [--dates] [--venue] [--venue-dir <dir>]
+
+      OPTIONS:
+        --config <path>         The simond configuration file.
+        --state-dir <dir>       Where scores, players and settings live (default:
+                                $STATE_DIRECTORY, else the configuration's, else the
+                                running simond's, else /var/lib/simon-cabinet).
+        --date <date>           The date to show, YYYY-MM-DD. Default: today, by this
+                                machine's clock and time zone.
+        --dates                 List the dates that have a table, newest first,
+                                instead of a table.
+        --venue                 The venue's instead of this cabinet's: every
+                                cabinet's games, as the venue bridge merged them.
         --venue-dir <dir>       The venue bridge's state directory, for --venue.
                                 Default: /var/lib/simon-venue.
         --version               Show the version.

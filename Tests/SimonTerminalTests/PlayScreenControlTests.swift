@@ -197,6 +197,24 @@ struct PlayScreenControlTests {
     #expect(!screen.line(10).contains("█ BLUE"))
   }
 
+  /// The day's challenge: named below the last game while its game is on; its game over
+  /// gives its place of the day.
+  @Test func theDaysChallengeIsNamedAndItsPlaceIsOfTheDay() {
+    var view = cabinetView(.player, round: 3, points: 30)
+    view.daily = "2026-11-29"
+    var screen = blank.following(view)
+    #expect(screen.line(16) == "The day's challenge · 2026-11-29")
+    var game = record(id: 1, points: 20, rounds: 2)
+    game.result.daily = "2026-11-29"
+    screen.control.apply(.gameOver(gameOver(game, stored: false, rank: 2), t: 1))
+    #expect(
+      screen.line(15)
+        == "Last game: Player · 20 points · 2 rounds · mistake · #2 of the day")
+    screen.control.apply(.gameOver(gameOver(game, stored: false, rank: nil), t: 2))
+    #expect(
+      screen.line(15) == "Last game: Player · 20 points · 2 rounds · mistake · the day's challenge")
+  }
+
   /// A match: the challenge on the state line, then the rival, live, on the line below the
   /// last game, then who won.
   @Test func aMatchShowsTheChallengeThenTheRivalLive() {

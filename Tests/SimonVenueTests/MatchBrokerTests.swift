@@ -180,6 +180,8 @@ struct MatchBrokerTests {
       timeout: 10)
     venue.pads[0].release(.green)
     #expect(page != nil, "no challenge page\n\(venue.logs)")
+    // "nobody", "today" (the bridge named the venue), then cab-b.
+    await venue.pads[0].tap(.yellow)
     await venue.pads[0].tap(.yellow)
     #expect(
       await venue.controls[0].waitFor(

@@ -35,6 +35,7 @@ public struct ScreenAPI: Sendable {
     }
     api.get("tables") { _, _ in try await answer(.tables, \.tables, as: "tables", none: []) }
     api.get("venue") { _, _ in try venue() }
+    api.get("daily") { _, _ in try await daily() }
     api.get("players") { _, _ in
       try await answer(.players, \.registered, as: "players", none: [])
     }
@@ -84,22 +85,36 @@ public struct ScreenAPI: Sendable {
     return Self.json(try JSONEncoder.api.encode(VenueTables(book)))
   }
 
+  /// The day's challenge (`DailyTables`): the cabinet's tables from simond, and the venue's
+  /// newest from the bridge's file (none when it cannot be read: no bridge here).
+  func daily() async throws -> Response {
+    let result = try await result(of: .daily(date: nil))
+    let venue = try? VenueDailyStore(directory: venueDirectory).load()
+    return Self.json(
+      try JSONEncoder.api.encode(DailyTables(cabinet: result.daily ?? [], venue: venue)))
+  }
+
   /// simond's answer to `action`: the member `member` of its result as the body's only
   /// member, named `name`; `none` where simond sent none.
   func answer<Value: Encodable & Sendable>(
     _ action: ControlRequest.Action, _ member: KeyPath<ControlResult, Value?> & Sendable,
     as name: String, none: Value?
   ) async throws -> Response {
-    let result: ControlResult
+    let result = try await result(of: action)
+    return Self.json(
+      try JSONEncoder.api.encode(OneMember(name: name, value: result[keyPath: member] ?? none)))
+  }
+
+  /// simond's result for `action`.
+  /// - Throws: `APIError` with the refusal's status, or 503 when simond is not reachable.
+  func result(of action: ControlRequest.Action) async throws -> ControlResult {
     do {
-      result = try await ask(action)
+      return try await ask(action)
     } catch let refusal as ControlRefusal {
       throw APIError(Self.status(of: refusal.reason), refusal.message)
     } catch {
       throw APIError(.serviceUnavailable, "simond is not reachable: \(error)")
     }
-    return Self.json(
-      try JSONEncoder.api.encode(OneMember(name: name, value: result[keyPath: member] ?? none)))
   }
 
   /// A body of one member, `{"NAME": VALUE}`.

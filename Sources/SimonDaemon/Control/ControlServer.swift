@@ -117,10 +117,10 @@ final class ControlServer: Sendable {
     case .tone(let hertz): return .tone(hertz, t: t)
     case .view(let view): return .state(view, t: t)
     case .recorded(let game):
-      // A match's game goes without its record (numbered in the match book): a bridge of
-      // a release before matches would take it for a game of the tables.
+      // A match's game or a day's goes without its record (numbered in its own book): a
+      // bridge of an earlier release would take it for a game of the tables.
       let over = ControlGameOver(
-        record: game.result.headToHead == nil ? game.record : nil, result: game.result,
+        record: game.result.isInScoreTables ? game.record : nil, result: game.result,
         rank: game.rank, newBest: game.newBest)
       return .gameOver(over, t: t)
     case .settings(let inForce): return .settings(ControlSettings(inForce), t: t)

@@ -291,6 +291,14 @@ struct ControlService: Service {
     case .matches(let count):
       return ControlResult(matches: Array(try archive.matches.load().games.suffix(count)))
 
+    case .venue(let name):
+      await runner.setVenue(name)
+      return ControlResult()
+
+    case .daily(let date):
+      let days = try archive.daily.load().days.reversed()
+      return ControlResult(daily: days.filter { date == nil || $0.date == date })
+
     case .reload:
       context.logger.info("\(who) asked for a reload")
       do {
