@@ -31,6 +31,7 @@ let package = Package(
         .product(name: "SimonScores", package: "simon-cabinet"),
         .product(name: "SimonVenueStore", package: "simon-cabinet"),
         .product(name: "SimonSystemd", package: "simon-cabinet"),
+        .product(name: "SimonPOSIX", package: "simon-cabinet"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

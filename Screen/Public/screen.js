@@ -273,8 +273,8 @@ function attractCards() {
   return (tables.length ? tables : [{ empty: true }]).concat([{ how: true }]);
 }
 
-// The day's challenge: the venue's table of its newest date where a bridge merged one,
-// else the cabinet's own newest.
+// Today's challenge: the venue's table of today where a bridge merged one, else the
+// cabinet's own.
 function dailyCards() {
   const venue = live.daily.venue;
   if (venue && venue.top.length > 0) {

@@ -63,7 +63,8 @@ public struct ControlRequest: Equatable, Sendable {
     /// venue's (`DailyChallenge`), offered on the menu once it is known.
     case venue(name: String)
     /// The cabinet's tables of the day's challenge: the date's, or (nil) every date kept,
-    /// newest first.
+    /// newest first, without the games' reaction times (a month of long games would make
+    /// a reply too long to read).
     case daily(date: String?)
   }
 

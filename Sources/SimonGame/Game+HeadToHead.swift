@@ -95,7 +95,7 @@ extension Game {
     darken()
     headToHead.state = .playing
     self.headToHead = headToHead
-    startGame(at: now, headToHead: headToHead.challenge)
+    startGame(at: now, .headToHead(headToHead.challenge))
   }
 
   /// The rival's side as it told it, for this match or an earlier one still undecided (a

@@ -1,31 +1,27 @@
 /// A game from the countdown to its record: rounds, answers, targets and endings.
 extension Game {
-  /// Starts a game in the settings' mode, or a game on a shared sequence: a head-to-head
-  /// match's (at this cabinet's difficulty) or the day's challenge (at
+  /// Starts a game of `kind`: in the settings' mode, or on a shared sequence, a
+  /// head-to-head match's (at this cabinet's difficulty) or the day's challenge (at
   /// `DailyChallenge.difficulty`), both classic, one player, no skill target.
-  mutating func startGame(
-    at now: Duration, headToHead challenge: Challenge? = nil, daily: DailyChallenge? = nil
-  ) {
+  mutating func startGame(at now: Duration, _ kind: Match.Kind = .own) {
     emit(.cancelTimer(.attract))
     darken()
-    let shared =
-      challenge.map { SharedSequence(seed: $0.seed) } ?? daily.map { SharedSequence(seed: $0.seed) }
+    let own = kind == .own
     let chosen =
       settings.mode.rules.answersWithJoystick && !cabinet.hasJoystick ? .classic : settings.mode
-    let mode = shared == nil ? chosen : .classic
+    let mode = own ? chosen : .classic
     let rules = mode.rules
     let count =
-      shared == nil
-      ? min(max(settings.players, rules.players.lowerBound), rules.players.upperBound) : 1
+      own ? min(max(settings.players, rules.players.lowerBound), rules.players.upperBound) : 1
     let names = (0..<count).map { cabinet.playerName($0, of: count) }
+    let difficulty: Difficulty =
+      if case .daily = kind { DailyChallenge.difficulty } else { settings.difficulty }
     match = Match(
-      mode: mode, rules: rules,
-      difficulty: daily == nil ? settings.difficulty : DailyChallenge.difficulty, startedAt: now,
-      names: names, teamName: cabinet.teamName,
-      skillTarget: rules.victory == .skillTarget && shared == nil ? settings.skillTarget : 0,
-      answersWithJoystick: rules.answersWithJoystick, active: Array(names.indices))
-    match?.sharedSequence = shared
-    match?.daily = daily?.date
+      mode: mode, rules: rules, difficulty: difficulty, startedAt: now, names: names,
+      teamName: cabinet.teamName,
+      skillTarget: rules.victory == .skillTarget && own ? settings.skillTarget : 0,
+      answersWithJoystick: rules.answersWithJoystick, active: Array(names.indices), kind: kind,
+      sharedSequence: kind.sharedSequence)
     if case .levels(let first, _) = rules.victory { match?.nextLevelTarget = first }
     setStatus(.countdown)
     playScript(Scripts.countdown, then: .beginRound, at: now)
@@ -243,7 +239,8 @@ extension Game {
   }
 
   mutating func record(_ result: GameResult, newBest: Bool) {
-    if let match {
+    // (Not a day's game: `last` or `longest` would show anyone the day's sequence.)
+    if let match, match.daily == nil {
       // `last` replays what Simon last played; `longest` the longest sequence a player
       // repeated correctly since power-on.
       lastSequence = match.sequence

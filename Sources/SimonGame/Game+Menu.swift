@@ -46,6 +46,12 @@ extension Game {
   /// each (the fifth choice lights all four).
   static let challengeChoices = 4
 
+  /// The cabinets the challenge page offers now: as many as fit after "nobody" and
+  /// "today".
+  private var challengeOffered: [String] {
+    Array(challengeable.prefix(Self.challengeChoices - (daily == nil ? 0 : 1)))
+  }
+
   /// The pad that opened the menu was let go.
   mutating func menuPadReleased(_ pad: Pad) {
     guard case .menu(var menu) = stage, menu.heldPad == pad else { return }
@@ -55,15 +61,11 @@ extension Game {
   }
 
   private mutating func showPage(_ page: Menu.Page, heldPad: Pad?) {
-    let today = page == .challenge ? daily : nil
-    let cabinets = Self.challengeChoices - (today == nil ? 0 : 1)
-    let offered = page == .challenge ? Array(challengeable.prefix(cabinets)) : []
+    let challenge = page == .challenge
     stage = .menu(
       Menu(
-        page: page, choice: currentChoice(page),
-        choices: page == .challenge
-          ? 1 + (today == nil ? 0 : 1) + offered.count : choiceCount(page),
-        heldPad: heldPad, offered: offered, today: today))
+        page: page, choice: currentChoice(page), choices: choiceCount(page), heldPad: heldPad,
+        offered: challenge ? challengeOffered : [], today: challenge ? daily : nil))
     showMenuChoice()
     if let heldPad, nextPage(after: page) != nil {
       emit(.startTimer(.menuHold(heldPad), after: Timings.menuHold))
@@ -94,7 +96,7 @@ extension Game {
       darken()
       enterIdle()
       if let today = menu.today, menu.choice == menu.todayChoice {
-        startGame(at: now, daily: today)
+        startGame(at: now, .daily(today))
         return
       }
       let cabinet = menu.choice - menu.firstCabinetChoice
@@ -143,7 +145,7 @@ extension Game {
     case .players: 5
     case .sound: Self.menuVolumes.count + 1
     case .haptics: 2
-    case .challenge: 0  // counted from the page's own snapshot, in showPage
+    case .challenge: 1 + (daily == nil ? 0 : 1) + challengeOffered.count
     }
   }
 

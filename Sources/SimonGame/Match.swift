@@ -26,14 +26,40 @@ struct Match: Sendable {
   var nameEntryAsked = false
   /// The reaction time of every press, one list per answer window that had a press.
   var reactions: [[Duration]] = []
+  /// Whose game it is: the settings', a match's or the day's.
+  let kind: Kind
   /// A head-to-head game or the day's challenge: the sequence every cabinet plays (else
   /// the game's own generator draws it).
   var sharedSequence: SharedSequence?
-  /// The day's challenge: its date.
-  var daily: String?
+
+  /// What a game is, and so what sequence it plays and where it is recorded.
+  enum Kind: Equatable, Sendable {
+    /// A game of the settings (mode, difficulty, players), on the game's own sequence.
+    case own
+    /// A head-to-head match's game, on the match's sequence: told to the rival as it goes.
+    case headToHead(Challenge)
+    /// The day's challenge, on the day's sequence.
+    case daily(DailyChallenge)
+
+    /// The sequence the kind plays, where it is shared.
+    var sharedSequence: SharedSequence? {
+      switch self {
+      case .own: nil
+      case .headToHead(let challenge): SharedSequence(seed: challenge.seed)
+      case .daily(let daily): SharedSequence(seed: daily.seed)
+      }
+    }
+  }
 
   /// Whether this is a head-to-head match's game (told to the rival as it goes).
-  var isHeadToHead: Bool { sharedSequence != nil && daily == nil }
+  var isHeadToHead: Bool {
+    if case .headToHead = kind { true } else { false }
+  }
+
+  /// The date of the day's challenge, for a game of it.
+  var daily: String? {
+    if case .daily(let challenge) = kind { challenge.date } else { nil }
+  }
 
   var timings: Timings { Timings(difficulty) }
 

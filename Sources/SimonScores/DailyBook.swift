@@ -15,6 +15,18 @@ public struct DailyBook: Equatable, Sendable {
     /// At most `DailyBook.tableSize` games, best first (`GameRecord.ranks(above:)`).
     public var games: [GameRecord]
 
+    /// The table with its games' reaction times left out: what lists of many dates carry
+    /// (a month of long games would be about 1 MB with them, 100 KB without).
+    public var withoutReactions: Day {
+      Day(
+        date: date,
+        games: games.map { game in
+          var game = game
+          game.result.reactions = []
+          return game
+        })
+    }
+
     /// A date's table with every value given.
     public init(date: String, games: [GameRecord]) {
       self.date = date
@@ -23,21 +35,37 @@ public struct DailyBook: Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey { case date, games }
 
-    /// Reads `{"date": ..., "games": [record, ...]}`; each game knows its date.
+    /// Reads `{"date": ..., "games": [record, ...]}` with the daily file's checks
+    /// (`init(json:)`).
+    /// - Throws: `DecodingError.dataCorrupted` naming the member and what is wrong with it.
     public init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      let date = try container.decode(String.self, forKey: .date)
+      let value = try JSONValue(from: decoder)
+      do {
+        try self.init(json: JSONReader(value))
+      } catch {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: decoder.codingPath, debugDescription: error.description))
+      }
+    }
+
+    /// Reads `{"date": ..., "games": [record, ...]}`: the one reader of a date's table,
+    /// whatever carries it (the daily file, a reply). The date must be one; each game
+    /// knows its date; the games are ranked again and cut to `DailyBook.tableSize` (a file
+    /// edited by hand).
+    package init(json: JSONReader) throws(JSONShapeError) {
+      let date = try json.member("date").string()
       if let problem = DailyChallenge.dateProblem(date) {
-        throw DecodingError.dataCorruptedError(
-          forKey: .date, in: container, debugDescription: problem)
+        throw try json.member("date").fail(problem)
+      }
+      let games = try json.member("games").map { (game) throws(JSONShapeError) in
+        var record = try GameRecord(json: game)
+        record.result.daily = date
+        return record
       }
       self.init(
         date: date,
-        games: try container.decode([GameRecord].self, forKey: .games).map { game in
-          var game = game
-          game.result.daily = date
-          return game
-        })
+        games: Array(games.sorted { $0.ranks(above: $1) }.prefix(DailyBook.tableSize)))
     }
   }
 
@@ -124,18 +152,7 @@ extension DailyBook: StateDocument {
     var book = DailyBook()
     book.nextID = try reader.member("next_id").int(in: 1...(GameRecord.Bounds.id.upperBound + 1))
     book.days = try reader.member("days").map { (item) throws(JSONShapeError) in
-      let date = try item.member("date").string()
-      if let problem = DailyChallenge.dateProblem(date) {
-        throw try item.member("date").fail(problem)
-      }
-      let games = try item.member("games").map { (game) throws(JSONShapeError) in
-        var record = try GameRecord(json: game)
-        record.result.daily = date
-        return record
-      }
-      // A file edited by hand is ranked and cut again, as the score file's tables are.
-      return Day(
-        date: date, games: Array(games.sorted { $0.ranks(above: $1) }.prefix(tableSize)))
+      try Day(json: item)
     }
     book.days.sort { $0.date < $1.date }
     book.days.removeFirst(max(0, book.days.count - daysKept))

@@ -17,7 +17,10 @@ extension VenueBridge {
     if everyDate { session.ownDailyDates = Set(days.map(\.date)) }
     for day in days {
       session.ownDailyDates?.insert(day.date)
-      let daily = VenueDaily(cabinet: config.cabinet, date: day.date, games: day.games)
+      // Without the reaction times: simond lists every date without them, and the venue's
+      // tables show none; one date's list compares alike however it was asked for.
+      let shown = day.withoutReactions
+      let daily = VenueDaily(cabinet: config.cabinet, date: shown.date, games: shown.games)
       guard session.publishedDaily[day.date] != daily else { continue }
       if mergeIntoDaily(daily, in: &session) { changed = true }
       guard session.connected else { continue }

@@ -118,13 +118,14 @@ public final class VenueBridge: Sendable {
       after: { message in
         guard case .scoresChanged(let how, _) = message else { return [] }
         // A match game's outcome stored (an older match too), or a game stored late (a
-        // match game too): the venue's match table gets it. Sides that did not change
+        // match game or a day's game too): the venue's match table or tables of the day
+        // get it. Sides that did not change
         // are not published again.
         let matches: [ControlRequest.Action] =
           matchesEnabled ? [.matches(count: ControlRequest.maximumMatches)] : []
         switch how {
         case "matches": return matches
-        case "recorded": return [recent] + matches
+        case "recorded": return [recent] + matches + [.daily(date: nil)]
         case "named": return [recent]
         default: return []
         }
@@ -134,6 +135,7 @@ public final class VenueBridge: Sendable {
       "cabinet \(config.cabinet) in venue \(config.venue): broker \(config.broker.host):\(config.broker.port)\(config.broker.caFile == nil ? "" : " (TLS)"), control socket \(feed.path), state in \(config.stateDirectory)"
     )
     var state = Session(mqtt: mqtt, feed: feed, relay: MatchRelay(cabinet: config.cabinet))
+    if config.matchesEnabled { state.lastMatch = lastMatchDecided(&state) }
     await withTaskCancellationHandler {
       for await input in inputs {
         handle(input, in: &state)
@@ -244,7 +246,9 @@ public final class VenueBridge: Sendable {
         if let records = result.records { take(records, in: &session) }
         if let games = result.matches { publishSides(games, in: &session) }
         if let days = result.daily {
-          publishDaily(days, in: &session, everyDate: request == .daily(date: nil))
+          // (A reply to no request asked here is to those sent on connecting: every date.)
+          publishDaily(
+            days, in: &session, everyDate: request == nil || request == .daily(date: nil))
         }
       case .state(let view, _):
         session.view = view
@@ -253,7 +257,7 @@ public final class VenueBridge: Sendable {
         guard config.matchesEnabled else { return }
         carryOut(session.relay.news(news, now: Self.wallMilliseconds()), in: &session)
         if case .decided(_, let rival, let outcome) = news {
-          session.lastMatch = "\(outcome.rawValue) against \(rival)"
+          session.lastMatch = Self.lastMatch(outcome, against: rival)
           publishState(&session)
         }
       case .error(let why, let id?, _):
@@ -472,6 +476,23 @@ public final class VenueBridge: Sendable {
     let changed = sides.filter { session.matchBook!.merge($0) }
     if !changed.isEmpty { session.matchesChanged = true }
     return !changed.isEmpty
+  }
+
+  /// This cabinet's last match with an outcome, as the venue's matches keep it: what Home
+  /// Assistant's "Last match" shows from the start, before the next match is decided.
+  private func lastMatchDecided(_ session: inout Session) -> String? {
+    _ = mergeIntoMatches([], in: &session)  // (reads the file)
+    guard
+      let side = session.matchBook?.sides.last(where: {
+        $0.cabinet == config.cabinet && $0.game.match.outcome != nil
+      }), let outcome = side.game.match.outcome
+    else { return nil }
+    return Self.lastMatch(outcome, against: side.game.match.rival.cabinet)
+  }
+
+  /// Home Assistant's "Last match": "won against bar-2".
+  static func lastMatch(_ outcome: HeadToHead.Outcome, against rival: String) -> String {
+    "\(outcome.rawValue) against \(rival)"
   }
 
   /// Now by the wall clock, in milliseconds since 1970: matches start at such an instant.

@@ -1,5 +1,6 @@
 import SimonConfig
 import SimonControl
+import SimonGame
 import SimonPOSIX
 import SimonScores
 import SimonVenueStore
@@ -177,6 +178,9 @@ public struct VenueConfig: Equatable, Sendable {
     if level.contains(where: { "/+#$".contains($0) || $0.isWhitespace }) {
       return "\"\(PlayerName.printable(level))\" is not a topic level: no /, +, #, $ or spaces"
     }
+    // simond takes the venue's name for the day's challenge by its own rule: one the
+    // bridge takes, simond must too.
+    if let problem = DailyChallenge.venueProblem(level) { return problem }
     return nil
   }
 

@@ -86,6 +86,9 @@ struct DailyChallengeTests {
     }
     #expect(!newBest, "a day's game beats no table's best")
     #expect(harness.game.settings == .with(mode: .coop, difficulty: .hard, players: 3))
+    #expect(
+      harness.game.lastSequence.isEmpty && harness.game.longestSequence.isEmpty,
+      "last and longest would show the day's sequence to the next player")
   }
 
   /// Its record is numbered in the daily book: no name entry is offered for it.

@@ -1,4 +1,5 @@
 import Foundation
+import ScoresTestSupport
 import SimonControl
 import SimonGame
 import SimonProcessSupport
@@ -210,6 +211,35 @@ struct MatchBrokerTests {
         && venue.matches(1).first?.match.outcome == .draw
     }
     #expect(recorded, "\(venue.logs)")
+    // Home Assistant's "Last match", also once cab-a's bridge has started again.
+    func lastMatch() async throws -> String {
+      try await ChildProcess.run(
+        "/usr/bin/mosquitto_sub",
+        [
+          "-h", "127.0.0.1", "-p", String(venue.broker.port), "-t", "simon/test-venue/cab-a/state",
+          "-W", "2", "-C", "1",
+        ]
+      ).output
+    }
+    #expect(try await lastMatch().contains(#""last_match":"draw against cab-b""#))
+    let tabled = try await eventually(timeout: 20) {
+      try VenueMatchStore(directory: venue.bridges[0].stateDirectory).load().sides.count == 2
+    }
+    #expect(tabled, "\(venue.logs)")
+    await venue.bridges[0].signal(SIGTERM)
+    // (Its retained state cleared, so that only the restarted bridge can set it again.)
+    try await run(
+      "/usr/bin/mosquitto_pub",
+      [
+        "-h", "127.0.0.1", "-p", String(venue.broker.port), "-t", "simon/test-venue/cab-a/state",
+        "-r", "-n",
+      ])
+    try venue.bridges[0].start()
+    var shown = ""
+    for _ in 0..<10 where !shown.contains("last_match") {
+      shown = try await lastMatch()
+    }
+    #expect(shown.contains(#""last_match":"draw against cab-b""#), "\(shown)\n\(venue.logs)")
   }
 
   @Test("a challenge nobody accepts lapses after 30 s, and both cabinets are free again")

@@ -60,6 +60,16 @@ struct VenueConfigTests {
     }
   }
 
+  @Test("a venue's name simond would refuse for the day's challenge is refused here too")
+  func venueNameForTheDaysChallenge() {
+    #expect {
+      try VenueConfig.parse("venue = \"bar\\u0007\"\n", path: "venue.toml")
+    } throws: { error in
+      (error as? ConfigError)?.description
+        == "venue.toml: line 1: venue: a venue's name has no control character"
+    }
+  }
+
   @Test("every problem is reported with its line and key, as simond.toml's are")
   func problems() {
     #expect {

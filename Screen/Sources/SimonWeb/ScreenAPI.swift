@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import SimonControl
 import SimonGame
+import SimonPOSIX
 import SimonScores
 import SimonVenueStore
 
@@ -85,13 +86,16 @@ public struct ScreenAPI: Sendable {
     return Self.json(try JSONEncoder.api.encode(VenueTables(book)))
   }
 
-  /// The day's challenge (`DailyTables`): the cabinet's tables from simond, and the venue's
-  /// newest from the bridge's file (none when it cannot be read: no bridge here).
+  /// Today's challenge (`DailyTables`), today by this machine's clock, as simond reads it:
+  /// the cabinet's table from simond, and the venue's from the bridge's file (none when it
+  /// cannot be read: no bridge here).
   func daily() async throws -> Response {
-    let result = try await result(of: .daily(date: nil))
+    let today = POSIX.localTime(epochSeconds: Int(Date().timeIntervalSince1970)).isoDate
+    let result = try await result(of: .daily(date: today))
     let venue = try? VenueDailyStore(directory: venueDirectory).load()
     return Self.json(
-      try JSONEncoder.api.encode(DailyTables(cabinet: result.daily ?? [], venue: venue)))
+      try JSONEncoder.api.encode(
+        DailyTables(today: today, cabinet: result.daily ?? [], venue: venue)))
   }
 
   /// simond's answer to `action`: the member `member` of its result as the body's only

@@ -52,6 +52,14 @@ actor Archivist {
   /// How long the last attempt at shutdown waits for another writer's lock.
   static let lastAttemptLock = Duration.milliseconds(300)
 
+  /// The state file a game's record belongs in, for a person to add it by hand: a match's
+  /// in the match book, a day's game in its date's table of the daily book.
+  static func file(of result: GameResult) -> String {
+    if result.headToHead != nil { return "matches.json" }
+    if let date = result.daily { return "daily.json, under \(date)" }
+    return "scores.json"
+  }
+
   /// An archivist on a thread of its own.
   /// - Throws: `Errno` when the system refuses the thread.
   init(context: CabinetContext) throws(Errno) {
@@ -209,7 +217,7 @@ actor Archivist {
             result: result, record: nil, rank: nil, newBest: newBest, endedAt: endedAt
           ).recordOrProvisional
           context.logger.critical(
-            "a game could not be stored before stopping; its record (add it to scores.json by hand): \(record.json)"
+            "a game could not be stored before stopping; its record (add it to \(Self.file(of: result)) by hand): \(record.json)"
           )
         }
       case .name(let record, let name):

@@ -297,7 +297,9 @@ struct ControlService: Service {
 
     case .daily(let date):
       let days = try archive.daily.load().days.reversed()
-      return ControlResult(daily: days.filter { date == nil || $0.date == date })
+      guard date == nil else { return ControlResult(daily: days.filter { $0.date == date }) }
+      // Every date: without the reaction times, past what a client may leave unread.
+      return ControlResult(daily: days.map(\.withoutReactions))
 
     case .reload:
       context.logger.info("\(who) asked for a reload")
