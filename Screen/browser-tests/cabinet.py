@@ -248,18 +248,20 @@ class Venue:
 
     def publish(self, cabinet, sequence, game):
         """Publishes another cabinet's record as its bridge would: retained, QoS 1."""
-        payload = json.dumps({"cabinet": cabinet, "sequence": sequence, "game": game})
-        subprocess.run(
-            ["/usr/bin/mosquitto_pub", "-h", "127.0.0.1", "-p", str(self.port), "-q", "1", "-r",
-             "-t", f"simon/test-venue/{cabinet}/record/{sequence}", "-m", payload],
-            check=True, timeout=10)
+        self._publish_retained(
+            f"simon/test-venue/{cabinet}/record/{sequence}",
+            {"cabinet": cabinet, "sequence": sequence, "game": game})
 
     def publish_daily(self, cabinet, date, games):
         """Publishes another cabinet's table of the day as its bridge would: retained."""
-        payload = json.dumps({"cabinet": cabinet, "date": date, "games": games})
+        self._publish_retained(
+            f"simon/test-venue/{cabinet}/daily/{date}",
+            {"cabinet": cabinet, "date": date, "games": games})
+
+    def _publish_retained(self, topic, message):
         subprocess.run(
             ["/usr/bin/mosquitto_pub", "-h", "127.0.0.1", "-p", str(self.port), "-q", "1", "-r",
-             "-t", f"simon/test-venue/{cabinet}/daily/{date}", "-m", payload],
+             "-t", topic, "-m", json.dumps(message)],
             check=True, timeout=10)
 
     def stop(self):

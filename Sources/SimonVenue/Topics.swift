@@ -70,20 +70,21 @@ public struct Topics: Equatable, Sendable {
 
   /// The cabinet and date a daily topic names, or nil when it names none.
   public func dailyKey(of topic: String) -> (cabinet: String, date: String)? {
-    guard topic.hasPrefix(venueRoot + "/") else { return nil }
-    let levels = topic.dropFirst(venueRoot.count + 1).split(
-      separator: "/", omittingEmptySubsequences: false)
-    guard levels.count == 3, levels[1] == "daily", !levels[0].isEmpty, !levels[2].isEmpty
-    else { return nil }
-    return (String(levels[0]), String(levels[2]))
+    keyed(topic, under: "daily").map { ($0.cabinet, $0.key) }
   }
 
   /// The cabinet and match a result topic names, or nil when it names none.
   public func resultKey(of topic: String) -> (cabinet: String, match: String)? {
+    keyed(topic, under: "result").map { ($0.cabinet, $0.key) }
+  }
+
+  /// The cabinet and key of a topic `<venue>/<cabinet>/<kind>/<key>`, or nil when it is
+  /// not one.
+  private func keyed(_ topic: String, under kind: Substring) -> (cabinet: String, key: String)? {
     guard topic.hasPrefix(venueRoot + "/") else { return nil }
     let levels = topic.dropFirst(venueRoot.count + 1).split(
       separator: "/", omittingEmptySubsequences: false)
-    guard levels.count == 3, levels[1] == "result", !levels[0].isEmpty, !levels[2].isEmpty
+    guard levels.count == 3, levels[1] == kind, !levels[0].isEmpty, !levels[2].isEmpty
     else { return nil }
     return (String(levels[0]), String(levels[2]))
   }

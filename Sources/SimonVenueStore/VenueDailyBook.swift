@@ -90,18 +90,17 @@ public struct VenueDailyEntry: Equatable, Sendable {
     self.game = game
   }
 
-  /// True when this game ranks above `other` in the venue's table: by `Ranking`, then the
-  /// game that ended earlier, then by cabinet id, then by the cabinet's number for it. A
+  /// True when this game ranks above `other` in the venue's table: as the venue's records
+  /// rank (`VenueRecord.ranks(above:)`: by `Ranking`, then the game that ended earlier,
+  /// then by cabinet id), the cabinet's number for the game standing for the record's. A
   /// strict total order over one date's lists (a list numbers each game once), so every
   /// bridge orders the same games the same way.
   public func ranks(above other: VenueDailyEntry) -> Bool {
-    let mine = game.result.standing
-    let theirs = other.game.result.standing
-    if Ranking.ranks(mine, above: theirs) { return true }
-    if Ranking.ranks(theirs, above: mine) { return false }
-    if game.endedAt != other.game.endedAt { return game.endedAt < other.game.endedAt }
-    if cabinet != other.cabinet { return cabinet < other.cabinet }
-    return game.id < other.game.id
+    record.ranks(above: other.record)
+  }
+
+  private var record: VenueRecord {
+    VenueRecord(cabinet: cabinet, sequence: game.id, game: game)
   }
 }
 

@@ -19,6 +19,17 @@ struct DailyChallengeTests {
     return harness
   }
 
+  /// The day's game chosen on the challenge page and over at once: nobody pressed.
+  private func theDaysGameOver() -> GameHarness {
+    var harness = challengePage()
+    harness.tap(.yellow)
+    harness.tap(.start)
+    harness.advance(untilPhase: .player)
+    harness.advance(by: .seconds(10))
+    harness.advance(untilPhase: .gameover)
+    return harness
+  }
+
   @Test func theSeedIsPinnedForEveryRelease() {
     // The seed is part of the venue's protocol: cabinets on different releases agree.
     #expect(today.seed == SharedSequence.dailySeed(venue: "the-arcade", date: "2026-11-29"))
@@ -93,12 +104,7 @@ struct DailyChallengeTests {
 
   /// Its record is numbered in the daily book: no name entry is offered for it.
   @Test func theDaysGameTakesNoNameEntry() {
-    var harness = challengePage()
-    harness.tap(.yellow)
-    harness.tap(.start)
-    harness.advance(untilPhase: .player)
-    harness.advance(by: .seconds(10))
-    harness.advance(untilPhase: .gameover)
+    var harness = theDaysGameOver()
     harness.send(.stored(record: 1, at: harness.now))
     #expect(
       harness.game.nameEntryRefusal(
@@ -124,12 +130,7 @@ struct DailyChallengeTests {
   }
 
   @Test func theDaysGameShowsInTheViewUntilTheAttractShow() {
-    var harness = challengePage()
-    harness.tap(.yellow)
-    harness.tap(.start)
-    harness.advance(untilPhase: .player)
-    harness.advance(by: .seconds(10))
-    harness.advance(untilPhase: .gameover)
+    var harness = theDaysGameOver()
     #expect(harness.game.view.daily == "2026-11-29")
     harness.advance(untilPhase: .attract)
     #expect(harness.game.view.daily == nil)
