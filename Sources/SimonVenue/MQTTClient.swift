@@ -83,6 +83,13 @@ public final class MQTTClient: Sendable {
     let stopping = Atomic<Bool>(false)
     /// Whether the network thread runs.
     let running = Atomic<Bool>(false)
+    /// Who holds the libmosquitto client: its owner, and the network thread while it runs.
+    /// The last to let go frees it (`letGo`).
+    let holders = Atomic<Int>(1)
+    /// The number of the connection attempt the network thread is blocked in (libmosquitto
+    /// connects in the kernel's time: about two minutes where the broker's address drops
+    /// the attempt), or 0.
+    let connecting = Atomic<Int>(0)
     /// The topic patterns subscribed to, in order. The session is clean, so the broker
     /// forgets them with every connection: each is subscribed again when one is accepted.
     let subscriptions = Mutex<[(pattern: String, qos: Int32)]>([])
@@ -104,6 +111,18 @@ public final class MQTTClient: Sendable {
         : "no answer to CONNECT in \(keepalive) s (is it an MQTT broker?)"
     }
 
+    /// Lets go of the client for one of its holders; the last frees it. A network thread
+    /// still blocked connecting does not hold up its owner's end: it frees the client when
+    /// the kernel lets it go.
+    func letGo() {
+      guard holders.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 else {
+        return
+      }
+      cmosq_stop(client)  // (none where creating it failed)
+      // The reference libmosquitto's callbacks used, taken in `MQTTClient.init`.
+      Unmanaged.passUnretained(self).release()
+    }
+
     /// Subscribes to every pattern again, on the network thread as the broker accepts a
     /// connection, before the handler is told. One that fails here (the connection lost
     /// again at once) is subscribed on the next connection.
@@ -115,7 +134,6 @@ public final class MQTTClient: Sendable {
   }
 
   private let connection: Connection
-  private let retained: Unmanaged<Connection>
   private var client: OpaquePointer { connection.client! }
 
   /// Starts a client; its thread connects and stays connected for as long as it lives.
@@ -126,8 +144,8 @@ public final class MQTTClient: Sendable {
   {
     _ = Self.libraryReady
     connection = Connection(keepalive: settings.keepalive, handler: handler)
-    // libmosquitto's context for the callbacks: kept until the client is freed.
-    retained = Unmanaged.passRetained(connection)
+    // libmosquitto's context for the callbacks: kept until the client is freed (`letGo`).
+    let retained = Unmanaged.passRetained(connection)
     let callback: cmosq_callback = { raw, kind, code, topic, payload, length in
       let connection = Unmanaged<Connection>.fromOpaque(raw!).takeUnretainedValue()
       switch kind {
@@ -153,17 +171,13 @@ public final class MQTTClient: Sendable {
     }
     var made: OpaquePointer?
     let rc = cmosq_new(&made, settings.clientID, 1, callback, retained.toOpaque())
+    // (A throw from here on ends in `deinit`, which frees what there is: `letGo`.)
     guard rc == 0, let made else {
-      retained.release()
       throw Failure(operation: "create an MQTT client", reason: Self.reason(rc))
     }
     connection.client = made
     func check(_ rc: Int32, _ operation: String) throws(Failure) {
-      guard rc == 0 else {
-        cmosq_stop(made)
-        retained.release()
-        throw Failure(operation: operation, reason: Self.reason(rc))
-      }
+      guard rc == 0 else { throw Failure(operation: operation, reason: Self.reason(rc)) }
     }
     if settings.username != nil || settings.password != nil {
       try check(cmosq_credentials(made, settings.username, settings.password), "set the login")
@@ -175,12 +189,15 @@ public final class MQTTClient: Sendable {
       try check(cmosq_will(made, will.topic, will.payload), "set the last will")
     }
     connection.running.store(true, ordering: .releasing)
+    connection.holders.wrappingAdd(1, ordering: .acquiringAndReleasing)
     let started = BackgroundThread.start(named: "simon-mqtt") { [connection] in
       Self.network(connection, settings)
       connection.running.store(false, ordering: .releasing)
+      connection.letGo()
     }
     if !started {
       connection.running.store(false, ordering: .releasing)
+      connection.holders.wrappingSubtract(1, ordering: .acquiringAndReleasing)
       try check(cmosq_errno_code(), "start the MQTT network thread")
     }
   }
@@ -191,6 +208,7 @@ public final class MQTTClient: Sendable {
     let client = connection.client!
     var delay = settings.backoff.first
     var attempted = false
+    var attempts = 0
     var linked = false
     func pause() {
       for _ in 0..<(delay * 10) where !connection.stopping.load(ordering: .acquiring) {
@@ -200,10 +218,14 @@ public final class MQTTClient: Sendable {
     }
     while !connection.stopping.load(ordering: .acquiring) {
       if !linked {
+        attempts += 1
+        connection.connecting.store(attempts, ordering: .releasing)
+        tellIfStillConnecting(connection, attempt: attempts, settings)
         let rc =
           attempted
           ? cmosq_reconnect(client)
           : cmosq_connect(client, settings.host, Int32(settings.port), Int32(settings.keepalive))
+        connection.connecting.store(0, ordering: .releasing)
         attempted = true
         connection.answered.store(false, ordering: .releasing)
         guard rc == 0 else {
@@ -224,15 +246,36 @@ public final class MQTTClient: Sendable {
     }
   }
 
+  /// Tells the handler, once the keepalive has passed, that connection attempt `attempt`
+  /// is still waiting for the kernel: nothing answered at the broker's address (a host
+  /// that is not there, a firewall that drops, a broker too busy to take it). The kernel
+  /// gives up later on its own (about two minutes), and that is told as well.
+  private static func tellIfStillConnecting(
+    _ connection: Connection, attempt: Int, _ settings: Settings
+  ) {
+    Task.detached { [connection] in
+      try? await Task.sleep(for: .seconds(settings.keepalive))
+      guard connection.connecting.load(ordering: .acquiring) == attempt,
+        !connection.stopping.load(ordering: .acquiring)
+      else { return }
+      connection.handler(
+        .disconnected(
+          "no connection in \(settings.keepalive) s: nothing answers at that address (is it right, and the port open through any firewall?)"
+        ))
+    }
+  }
+
   /// Ends the network thread, then drops the connection (the broker publishes the
-  /// last will) and frees the client.
+  /// last will) and frees the client. A network thread blocked connecting is not waited
+  /// for (the kernel may hold it for minutes): it frees the client when it is let go.
   deinit {
     connection.stopping.store(true, ordering: .releasing)
-    while connection.running.load(ordering: .acquiring) {
+    // The network thread sees `stopping` within its loop's 200 ms.
+    let deadline = ContinuousClock.now + .seconds(1)
+    while connection.running.load(ordering: .acquiring), ContinuousClock.now < deadline {
       POSIX.blockThread(for: .milliseconds(10))
     }
-    cmosq_stop(client)
-    retained.release()
+    connection.letGo()
   }
 
   /// Publishes a message (queued while disconnected, sent on reconnection).

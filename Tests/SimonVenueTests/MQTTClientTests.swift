@@ -27,6 +27,23 @@ struct MQTTClientTests {
     }
   }
 
+  /// The reasons a client was told for each connection lost or not made, in order.
+  private final class Reasons: Sendable {
+    let told = Mutex<[String]>([])
+    var first: String? { told.withLock { $0.first } }
+  }
+
+  /// A client of `port` on 127.0.0.1 with a keepalive of 5 s, its reasons kept in `reasons`.
+  private func reporting(port: Int, into reasons: Reasons) throws -> MQTTClient {
+    var settings = MQTTClient.Settings(
+      clientID: "mqtt-client-test", host: "127.0.0.1", port: port, keepalive: 5,
+      username: nil, password: nil, caFile: nil, will: nil)
+    settings.backoff = (1, 1)
+    return try MQTTClient(settings) { happening in
+      if case .disconnected(let reason) = happening { reasons.told.withLock { $0.append(reason) } }
+    }
+  }
+
   /// Publishes a retained message with QoS 1, as another cabinet's bridge would.
   private func publish(_ topic: String, on broker: BrokerProcess) async throws {
     try await run(
@@ -61,20 +78,45 @@ struct MQTTClientTests {
   @Test("a broker that takes the connection and never answers is named so, after the keepalive")
   func silentBroker() async throws {
     let silent = try SilentListener()
-    let reasons = Mutex<[String]>([])
-    var settings = MQTTClient.Settings(
-      clientID: "mqtt-client-test", host: "127.0.0.1", port: silent.port, keepalive: 5,
-      username: nil, password: nil, caFile: nil, will: nil)
-    settings.backoff = (1, 1)
-    let mqtt = try MQTTClient(settings) { happening in
-      if case .disconnected(let reason) = happening { reasons.withLock { $0.append(reason) } }
-    }
-    let told = await eventually(timeout: 20) { reasons.withLock { !$0.isEmpty } }
+    let reasons = Reasons()
+    let mqtt = try reporting(port: silent.port, into: reasons)
+    let told = await eventually(timeout: 20) { reasons.first != nil }
     #expect(told)
     #expect(
-      reasons.withLock { $0.first }
+      reasons.first
         == "no answer to CONNECT in 5 s (is it an MQTT broker?)")
     withExtendedLifetime(mqtt) {}
+  }
+
+  @Test(
+    "an address where nothing answers the connection is named so after the keepalive, and the client goes at once"
+  )
+  func droppingAddress() async throws {
+    let dropping = try DroppingListener()
+    let reasons = Reasons()
+    var mqtt: MQTTClient? = try reporting(port: dropping.port, into: reasons)
+    // The kernel holds the attempt for minutes; the client says so after the keepalive.
+    let told = await eventually(timeout: 20) { reasons.first != nil }
+    #expect(told)
+    #expect(
+      reasons.first
+        == "no connection in 5 s: nothing answers at that address (is it right, and the port open through any firewall?)"
+    )
+    // Its network thread still waits in `connect`: letting the client go does not wait
+    // for it (a bridge told to stop stops, and systemd kills nothing).
+    let dropped = ContinuousClock.now
+    mqtt = nil
+    #expect(ContinuousClock.now - dropped < .seconds(5))
+    _ = mqtt
+  }
+
+  @Test("a CA file that cannot be read is refused with the reason, and nothing is freed twice")
+  func unreadableCA() {
+    var settings = MQTTClient.Settings(
+      clientID: "mqtt-client-test", host: "127.0.0.1", port: 1883, keepalive: 5,
+      username: nil, password: nil, caFile: "/nonexistent/ca.crt", will: nil)
+    settings.backoff = (1, 1)
+    #expect(throws: MQTTClient.Failure.self) { _ = try MQTTClient(settings) { _ in } }
   }
 
   @Test("a pattern that is not one is refused with the reason, connected or not")

@@ -172,8 +172,8 @@ struct VenueBrokerTests {
     // venue.json written a few times, not once a record (3,000 times before).
     let writes = bridge.log.components(separatedBy: "wrote the venue tables").count - 1
     #expect((1...20).contains(writes), "bridge log: \(bridge.log.suffix(3000))")
-    await bridge.signal(SIGTERM)
-    #expect(!bridge.isRunning)
+    // SIGTERM stops it with status 0.
+    #expect(await bridge.signal(SIGTERM) == 0, "bridge log: \(bridge.log.suffix(3000))")
   }
 
   @Test("bad broker credentials: one clear error, retries with back-off, no crash")
@@ -212,11 +212,21 @@ struct VenueBrokerTests {
     let delivered = try await eventually(timeout: 60) {
       try venue(trusting).merged["cab-1"]?.count == 1 && outboxPending(trusting) == 0
     }
-    #expect(delivered, "bridge log: \(trusting.log)")
+    // On failure, what each side saw (whether the broker heard the bridge at all) and
+    // where the bridge's threads are (blocked connecting, waiting on a lock, or busy).
+    #expect(
+      delivered,
+      """
+      bridge log: \(trusting.log)
+      its threads: \(trusting.threadReport)
+      other bridge's log: \(doubting.log)
+      broker log: \(broker.log)
+      """)
     #expect(trusting.log.contains("connected to the broker at localhost:\(broker.port)"))
     #expect(try await broker.retained("simon/test-venue/cab-1/availability") == "online")
     // Stopped, the bridge leaves by its last will: the cabinet shows as offline.
-    await trusting.signal(SIGTERM)
+    let stopped = await trusting.signal(SIGTERM)
+    #expect(stopped == 0, "bridge log: \(trusting.log)")
     #expect(try await broker.retained("simon/test-venue/cab-1/availability") == "offline")
     let refused = await eventually(timeout: 15) {
       broker.log.contains("OpenSSL Error") || broker.log.contains("certificate")

@@ -83,6 +83,30 @@ public final class RunningProcess: Sendable {
     if !hasEnded { kill(processID, number) }
   }
 
+  /// Where each of its threads is, for a failure's message: per thread its id, state
+  /// (/proc/PID/task/TID/stat), kernel wait channel and the system call it is in (the
+  /// number and arguments of /proc/PID/task/TID/syscall, the host's numbers: under
+  /// qemu-user those of the emulator). Tells a program blocked in `connect` from one
+  /// waiting on a lock, or one busy. Empty once it has ended.
+  public var threadReport: String {
+    guard !hasEnded,
+      let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(processID)/task")
+    else { return "" }
+    func read(_ task: String, _ name: String) -> String {
+      let text = try? String(
+        contentsOfFile: "/proc/\(processID)/task/\(task)/\(name)", encoding: .utf8)
+      return text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+    }
+    return tasks.sorted().map { task in
+      // "TID (NAME) STATE ...": the thread's name is in parentheses, its state after.
+      let stat = read(task, "stat")
+      let name = stat.split(separator: "(", maxSplits: 1).last?.split(separator: ")").first ?? "?"
+      let state = stat.split(separator: ")").last?.split(separator: " ").first ?? "?"
+      return
+        "\(task) \(name) \(state) wchan=\(read(task, "wchan")) syscall=\(read(task, "syscall"))"
+    }.joined(separator: "\n")
+  }
+
   /// Waits for it to end without holding a thread; its exit status (128 + the signal for
   /// a signal), or nil after `timeout` seconds or when the task is cancelled.
   public func waitForExit(timeout: Double) async -> Int32? {

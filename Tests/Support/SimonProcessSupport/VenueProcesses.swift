@@ -251,12 +251,20 @@ public final class BridgeProcess: @unchecked Sendable {
   /// Its process id while it runs.
   public var processID: Int32? { process?.processID }
 
+  /// Where its threads are while it runs (`RunningProcess.threadReport`).
+  public var threadReport: String { process?.threadReport ?? "" }
+
   /// Sends it a signal and waits for it to end.
-  public func signal(_ number: Int32) async {
-    guard let process else { return }
+  /// - Returns: its exit status (128 + the signal for a signal), or nil when it has not
+  ///   ended within 10 s (it is then still this bridge's, ended with the test) or was not
+  ///   running.
+  @discardableResult
+  public func signal(_ number: Int32) async -> Int32? {
+    guard let process else { return nil }
     process.signal(number)
-    _ = await process.waitForExit(timeout: 10)
+    guard let status = await process.waitForExit(timeout: 10) else { return nil }
     self.process = nil
+    return status
   }
 
   /// Its log so far.
@@ -320,6 +328,11 @@ private func bindToLoopback(_ fd: Int32, port: Int = 0) -> Int? {
 private func canConnect(port: Int) -> Bool {
   let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
   defer { close(fd) }
+  return connect(fd, port: port)
+}
+
+/// Connects `fd` to `port` on 127.0.0.1 (blocking); whether it did.
+private func connect(_ fd: Int32, port: Int) -> Bool {
   var address = sockaddr_in()
   address.sin_family = sa_family_t(AF_INET)
   address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -362,6 +375,38 @@ public final class SilentListener: Sendable {
   }
 
   deinit { close(fd) }
+}
+
+/// A TCP port on loopback whose connection attempts nobody answers, as a firewall that
+/// drops them or an address where no host is: its queue of connections is full (a
+/// backlog of 0, and one connection of its own that it never accepts), so the kernel
+/// drops every other attempt, and a blocking `connect` to it waits for the kernel's
+/// retries (about two minutes). Closed when it goes.
+public final class DroppingListener: Sendable {
+  /// The port it listens on.
+  public let port: Int
+  private let fd: Int32
+  private let filler: Int32
+
+  /// Listens on a free loopback port and fills its queue.
+  public init() throws {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard let port = bindToLoopback(fd), listen(fd, 0) == 0, connect(filler, port: port) else {
+      let reason = String(cString: strerror(errno))
+      close(fd)
+      close(filler)
+      throw E2EError("cannot make a full loopback listener: \(reason)")
+    }
+    self.fd = fd
+    self.filler = filler
+    self.port = port
+  }
+
+  deinit {
+    close(filler)
+    close(fd)
+  }
 }
 
 /// Publishes `count` retained records of `cabinets` other cabinets (`old-1`, `old-2`...,
