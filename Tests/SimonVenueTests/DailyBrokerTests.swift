@@ -127,6 +127,37 @@ struct DailyBrokerTests {
   }
 
   @Test(
+    "a day's game stored late (its state directory refused files at game over) reaches the venue's table of the day once it is stored"
+  )
+  func aDaysGameStoredLate() async throws {
+    let venue = try await Venue(asNobody: true)
+    let state = venue.cabinets[0].stateDirectory
+    // cab-a's state directory stops taking files (its simond runs as nobody).
+    #expect(chmod(state, 0o555) == 0)
+    defer { chmod(state, 0o755) }
+    let countdown = try await startTheDaysGame(venue, 0)
+    guard case .state(let view, _) = venue.controls[0].messages[countdown],
+      let date = view.daily
+    else { throw E2EError("no date of the day in the state") }
+    let pads = SharedSequence.pads(
+      seed: DailyChallenge(venue: "test-venue", date: date).seed, count: 1)
+    try await play(venue, 0, pads, rounds: 1, from: countdown)
+    let over = try await gameOver(venue, 0, from: countdown)
+    // Not stored yet: no rank, and no table of the day on the cabinet.
+    #expect(over.daily == date && over.rank == nil, "\(over)")
+    #expect(try DailyStore(directory: state).load().table(date).isEmpty)
+    // The directory takes files again: simond stores the kept game and says "recorded";
+    // the bridge asks for the tables of the day again and publishes cab-a's, which cab-b's
+    // bridge merges into the venue's.
+    #expect(chmod(state, 0o755) == 0)
+    let merged = try await eventually(timeout: 20) {
+      try VenueDailyStore(directory: venue.bridges[1].stateDirectory).load().table(date)
+        .map(\.cabinet) == ["cab-a"]
+    }
+    #expect(merged, "\(venue.logs)")
+  }
+
+  @Test(
     "a forged, future or oversized table of the day is refused, and this cabinet's tables of days no longer kept are cleared from the broker"
   )
   func refusalsAndClearing() async throws {

@@ -22,9 +22,13 @@ struct MatchBrokerTests {
     let controls: [ControlTestClient]
     let pads: [CabinetClient]
 
-    init() async throws {
+    /// With `asNobody`, each simond runs as nobody where the tests run as root, so a
+    /// test can make its state directory refuse files (`DaemonProcess`).
+    init(asNobody: Bool = false) async throws {
       let broker = try await BrokerProcess()
-      let cabinets = [try await DaemonProcess(), try await DaemonProcess()]
+      let cabinets = [
+        try await DaemonProcess(asNobody: asNobody), try await DaemonProcess(asNobody: asNobody),
+      ]
       self.broker = broker
       self.cabinets = cabinets
       bridges = try ["cab-a", "cab-b"].enumerated().map { index, id in
