@@ -465,25 +465,29 @@ public final class VenueBridge: Sendable {
 
   /// Merges sides into the venue's matches held in memory. Returns whether they changed.
   private func mergeIntoMatches(_ sides: [VenueMatch], in session: inout Session) -> Bool {
-    if session.matchBook == nil {
-      do {
-        session.matchBook = try matchStore.load()
-      } catch {
-        logger.error("venue matches: cannot read \(matchStore.path): \(error)")
-        return false
-      }
-    }
+    guard matchBook(&session) != nil else { return false }
     let changed = sides.filter { session.matchBook!.merge($0) }
     if !changed.isEmpty { session.matchesChanged = true }
     return !changed.isEmpty
   }
 
+  /// The venue's matches, read from the file the first time; nil while it cannot be read.
+  private func matchBook(_ session: inout Session) -> VenueMatchBook? {
+    if session.matchBook == nil {
+      do {
+        session.matchBook = try matchStore.load()
+      } catch {
+        logger.error("venue matches: cannot read \(matchStore.path): \(error)")
+      }
+    }
+    return session.matchBook
+  }
+
   /// This cabinet's last match with an outcome, as the venue's matches keep it: what Home
   /// Assistant's "Last match" shows from the start, before the next match is decided.
   private func lastMatchDecided(_ session: inout Session) -> String? {
-    _ = mergeIntoMatches([], in: &session)  // (reads the file)
     guard
-      let side = session.matchBook?.sides.last(where: {
+      let side = matchBook(&session)?.sides.last(where: {
         $0.cabinet == config.cabinet && $0.game.match.outcome != nil
       }), let outcome = side.game.match.outcome
     else { return nil }
