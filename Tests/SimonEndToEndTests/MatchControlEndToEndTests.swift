@@ -87,10 +87,18 @@ struct MatchControlEndToEndTests {
         from: started,
         { if case .match(.decided("m1", "bar-1", .won), _) = $0 { true } else { false } },
         timeout: 15) != nil)
-    let view = control.messages.reversed().lazy.compactMap {
-      if case .state(let view, _) = $0 { view.headToHead } else { nil }
-    }.first
-    #expect(view?.outcome == .won && view?.rivalSide?.isIn == false)
+    // The cabinet's view follows the news that decided it (simond tells what happened,
+    // then what the cabinet shows): wait for it rather than read the last one seen.
+    #expect(
+      await control.waitFor(
+        from: started,
+        {
+          if case .state(let view, _) = $0 {
+            view.headToHead?.outcome == .won && view.headToHead?.rivalSide?.isIn == false
+          } else {
+            false
+          }
+        }) != nil)
   }
 
   @Test(

@@ -10,6 +10,8 @@ import Testing
 struct TestCleanupEndToEndTests {
   /// Where the probe below writes what it started; set only for the copy this suite runs.
   static let probeVariable = "SIMON_CLEANUP_PROBE"
+  /// Set only for the copy that signals itself as soon as its clean-up is installed.
+  static let instantVariable = "SIMON_CLEANUP_INSTANT"
 
   @Test(
     "(helper) starts a process and a scratch directory, then waits to be interrupted",
@@ -21,6 +23,35 @@ struct TestCleanupEndToEndTests {
     try "\(sleeper.processID) \(scratch.path)\n".write(
       toFile: report, atomically: true, encoding: .utf8)
     try await Task.sleep(for: .seconds(300))
+  }
+
+  @Test(
+    "(helper) is interrupted at the instant its clean-up is installed",
+    .enabled(if: ProcessInfo.processInfo.environment[instantVariable] != nil))
+  func probeInterruptedAtOnce() async throws {
+    _ = makeScratchDirectory()
+    kill(getpid(), SIGTERM)
+    try await Task.sleep(for: .seconds(300))
+  }
+
+  @Test func aSignalAtTheInstantTheCleanUpIsInstalledIsNotLost() async throws {
+    // The copy's scratch directories go here (TMPDIR), so what it leaves can be seen.
+    let scratch = makeScratchDirectory()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let program = ChildProcess(
+      ProcessInfo.processInfo.arguments[0],
+      ["--testing-library", "swift-testing", "--filter", "probeInterruptedAtOnce"],
+      environment: [Self.instantVariable: "1", "TMPDIR": scratch.path])
+    // Only for a failure: a lost signal would leave the copy sleeping for 300 s.
+    let lostSignal = Task {
+      try await Task.sleep(for: .seconds(60))
+      program.killNow()
+    }
+    let finished = try await program.wait()
+    lostSignal.cancel()
+    #expect(finished.status == 128 + SIGTERM, "\(finished.error)")
+    let left = try FileManager.default.contentsOfDirectory(atPath: scratch.path)
+    #expect(!left.contains { $0.hasPrefix("simon-e2e-") }, "its directory removed: \(left)")
   }
 
   @Test(arguments: [SIGTERM, SIGINT])
@@ -57,8 +88,8 @@ struct TestCleanupEndToEndTests {
   }
 
   @Test func aProcessStartsWithNoSignalBlockedOrIgnored() async throws {
-    // This program ignores SIGINT, SIGTERM and SIGHUP (TestCleanup) and its threads may
-    // block others; what it starts must not inherit either.
+    // This program takes SIGINT, SIGTERM and SIGHUP over (TestCleanup) and its threads
+    // may block others; what it starts must not inherit either.
     let sleeper = try RunningProcess("/bin/sleep", ["30"])
     defer { sleeper.terminate() }
     // The standard signals, 1 to 31 (glibc keeps 32 and 33 for itself and sets their

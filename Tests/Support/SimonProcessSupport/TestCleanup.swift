@@ -9,24 +9,35 @@ import Synchronization
 ///
 /// A test still cleans up after itself; this is for what a failure or an interruption
 /// cut short (a broker's directory is removed by a task that may never run, say).
-/// Installed by the first scratch directory or process.
+/// Installed by the first scratch directory or process, which returns once a signal
+/// can no longer be missed.
 enum TestCleanup {
   private static let directories = Mutex<Set<String>>([])
   /// Kept for the program's life; written once, by the one-time set-up below.
   nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
   private static let installed: Bool = {
     atexit { TestCleanup.run() }
-    for number in [SIGINT, SIGTERM, SIGHUP] {
+    // Its own serial queue: served by a thread of its own even when the shared pool's
+    // threads are all busy.
+    let queue = DispatchQueue(label: "TestCleanup")
+    let registered = DispatchSemaphore(value: 0)
+    let numbers = [SIGINT, SIGTERM, SIGHUP]
+    for number in numbers {
       // Handled on a queue rather than in a signal handler, where almost nothing may run.
       signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler {
         TestCleanup.run()
         _exit(128 + number)
       }
+      source.setRegistrationHandler { registered.signal() }
       source.resume()
       sources.append(source)
     }
+    // libdispatch takes the signal over when it registers a source, later and on a thread
+    // of its own. Until then the signal is ignored, and one sent meanwhile is lost: the
+    // program would run on. So the first scratch directory or process waits for that.
+    for _ in numbers { registered.wait() }
     return true
   }()
 
