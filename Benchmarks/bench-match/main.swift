@@ -80,7 +80,7 @@ nonisolated func measure() async throws {
           from: mark,
           {
             if case .state(let view, _) = $0 { view.headToHead?.state == .offered } else { false }
-          }, timeout: 3) != nil
+          }, timeout: 20) != nil
       {
         match = id
       } else {

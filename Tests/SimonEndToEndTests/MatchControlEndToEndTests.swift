@@ -76,7 +76,7 @@ struct MatchControlEndToEndTests {
     let started = control.count
     guard case .ok = try await control.ask(.matchStart(match: "m1", atMilliseconds: Self.now - 300))
     else { throw E2EError("a start 300 ms late was refused: \(control.messages.last!)") }
-    #expect(await control.waitForState(.countdown, from: started, timeout: 2) != nil)
+    #expect(await control.waitForState(.countdown, from: started, timeout: 30) != nil)
 
     // The rival is out in round 1: repeating round 1 here wins.
     _ = try await control.ask(

@@ -75,10 +75,11 @@ struct SimondEndToEndTests {
     guard case .state(_, let turnAt) = lines[player], case .state(_, let overAt) = lines[over]
     else { throw E2EError("no times") }
     // The timeout runs from the turn's start; each line is stamped when made, so a late
-    // wake-up of either timer on a busy host moves the difference. The runner's tests hold
-    // the 3 s to the millisecond on a manual clock; this is the real clock's check.
+    // wake-up of either timer on a busy host moves the difference, either way (a late
+    // turn line shortens it). The runner's tests hold the 3 s to the millisecond on a
+    // manual clock; this is the real clock's check, as loose one way as the other.
     let waited = Double(overAt - turnAt) / 1e6
-    #expect(waited > 2900 && waited < 3500, "timeout after \(waited) ms")
+    #expect(waited > 2500 && waited < 3500, "timeout after \(waited) ms")
     #expect(
       await client.waitFor(from: player) {
         if case .gameOver(let record, _) = $0 { record.contains("timeout") } else { false }
@@ -354,7 +355,7 @@ struct SignInEndToEndTests {
     guard let player = await client.waitForState(.player) else { throw E2EError("no game") }
     guard
       let over = await client.waitFor(
-        from: player, timeout: 6, { if case .gameOver = $0 { true } else { false } }),
+        from: player, timeout: 30, { if case .gameOver = $0 { true } else { false } }),
       case .gameOver(let record, _) = client.snapshot()[over]
     else { throw E2EError("no game over") }
     #expect(record.contains(#""name": "Ann""#) || record.contains(#""name":"Ann""#), "\(record)")
@@ -475,7 +476,7 @@ struct EveryGameKeptTests {
     #expect(chmod(daemon.stateDirectory, 0o555) == 0)
     try await cabinet.playGame(rounds: 1)
     daemon.signal(SIGTERM)
-    #expect(await daemon.waitForExit(timeout: 3) == 0)
+    #expect(await daemon.waitForExit(timeout: 30) == 0)
     let log = daemon.errorOutput()
     #expect(log.contains("a game could not be stored before stopping"), "\(log)")
     #expect(log.contains("\"rounds\": 1"))
@@ -523,10 +524,12 @@ struct SignalsAtStartTests {
   func aStopWhileTheConfigurationIsReadExitsZeroAndMakesNothing(_ signal: Int32) async throws {
     let (daemon, writer, _) = try await Self.waitingOnItsConfiguration()
     daemon.signal(signal)
-    try await Task.sleep(for: .milliseconds(50))
+    // Time for simond's signal task to take the stop (a sanitizer's, on a busy host, can
+    // take a while); nothing outside shows when it has.
+    try await Task.sleep(for: .milliseconds(500))
     // The configuration ends after the stop: simond reads it, then stops.
     close(writer)
-    #expect(await daemon.waitForExit(timeout: 3) == 0, "\(daemon.errorOutput())")
+    #expect(await daemon.waitForExit(timeout: 30) == 0, "\(daemon.errorOutput())")
     #expect(daemon.errorOutput().contains("during start-up"))
     #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
     #expect(!FileManager.default.fileExists(atPath: daemon.controlPath))
@@ -544,7 +547,7 @@ struct SignalsAtStartTests {
     #expect(await daemon.notify.waitFor({ $0.contains("RELOADING=1") }, timeout: 5) != nil)
     #expect(!daemon.process.hasEnded)
     daemon.signal(SIGTERM)
-    #expect(await daemon.waitForExit(timeout: 3) == 0)
+    #expect(await daemon.waitForExit(timeout: 30) == 0)
   }
 
   @Test(arguments: [SIGTERM, SIGINT])
@@ -557,7 +560,7 @@ struct SignalsAtStartTests {
       try await Task.sleep(for: .milliseconds(delay))
       daemon.signal(signal)
       #expect(
-        await daemon.waitForExit(timeout: 3) == 0,
+        await daemon.waitForExit(timeout: 30) == 0,
         "signal \(signal) \(delay) ms after the configuration: \(daemon.errorOutput())")
       #expect(!FileManager.default.fileExists(atPath: daemon.controlPath))
     }
