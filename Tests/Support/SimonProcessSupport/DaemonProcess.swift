@@ -327,13 +327,19 @@ public final class CabinetClient: Sendable {
   /// until the countdown begins (a tap at attract only wakes the cabinet). The start
   /// button starts a game as it goes down, wired or not; a pad starts one as it comes up,
   /// unless it was held 2 s (the menu), which a simond slowed enough (a sanitizer's, in
-  /// the whole suite) can see in a 150 ms tap. Each tap waits 5 s for its countdown: one
-  /// more tap during a game would quit it.
+  /// the whole suite) can see in a 150 ms tap. A tap is answered by a state line: the
+  /// countdown, or another phase (it only woke the cabinet). The next tap waits for that
+  /// answer, however slow, then 5 s more for a countdown: one more tap during a game
+  /// would quit it.
   public func startGame(from index: Int = 0) async throws -> Int {
     for _ in 0..<4 {
       let mark = count
       await tap(.start)
-      if let countdown = await waitForState(.countdown, from: mark, timeout: 5) {
+      guard
+        let answer = await waitFor(
+          from: mark, timeout: 30, { if case .state = $0 { true } else { false } })
+      else { break }
+      if let countdown = await waitForState(.countdown, from: answer, timeout: 5) {
         return countdown
       }
     }
